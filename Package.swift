@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "anywall",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "anywall", targets: ["anywall"]),
+        .executable(name: "anywall-bench", targets: ["anywall-bench"]),
+        .library(name: "AnywallCore", targets: ["AnywallCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .target(
+            name: "AnywallCore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "anywall",
+            dependencies: [
+                "AnywallCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "anywall-bench",
+            dependencies: ["AnywallCore"]
+        ),
+        .testTarget(name: "AnywallCoreTests", dependencies: ["AnywallCore"]),
+        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCore", "anywall"]),
+    ]
+)

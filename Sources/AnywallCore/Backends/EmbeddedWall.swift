@@ -1,0 +1,230 @@
+import Foundation
+import GRDB
+
+/// The wall in one SQLite file, through GRDB: zero set-up, safe for several processes at once
+/// (WAL, a busy timeout, and write transactions that take the lock up front).
+public final class EmbeddedWall: WallBackend {
+    public let file: URL
+    public var identity: String { "embedded:\(file.path)" }
+    let database: DatabaseQueue
+    private let hasher: PasswordHasher
+    private let clock: WallClock
+
+    /// Opens the wall at `file`, creating it (and its folder) when missing.
+    public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system) throws {
+        self.file = file
+        self.hasher = hasher
+        self.clock = clock
+        var config = Configuration()
+        config.journalMode = .wal
+        config.busyMode = .timeout(30)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456")
+        }
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            database = try DatabaseQueue(path: file.path, configuration: config)
+            try Self.migrate(database, lockFile: file.appendingPathExtension("lock"))
+        } catch let error as AnywallError {
+            throw error
+        } catch {
+            throw AnywallError.backendUnreachable("cannot open the wall at \(file.path): \(Self.reason(error))")
+        }
+    }
+
+    /// Brings the schema up to date. The first run is serialised with a lock file so that several
+    /// processes opening a new wall at once do not race to create it.
+    private static func migrate(_ database: DatabaseQueue, lockFile: URL) throws {
+        if try database.read({ try EmbeddedSchema.migrator.hasCompletedMigrations($0) }) { return }
+        let fd = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
+        if fd >= 0 { flock(fd, LOCK_EX) }
+        defer { if fd >= 0 { flock(fd, LOCK_UN); close(fd) } }
+        try EmbeddedSchema.migrator.migrate(database)
+    }
+
+    // MARK: Accounts
+
+    public func signUp(username: String, password: String, name: String?) throws -> Session {
+        let username = try Self.checkedUsername(username)
+        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let hash = try hasher.hash(password)
+        let now = clock.now()
+        let user = User(objectId: RandomIdentifier.objectId(), username: username, name: name.flatMap { $0.isEmpty ? nil : $0 })
+        return try write { db in
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ?", arguments: [username]) != nil {
+                throw AnywallError.inputRejected("the username '\(username)' is already taken")
+            }
+            try db.execute(sql: "INSERT INTO user (objectId, username, name, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [user.objectId, user.username, user.name, hash, Self.millis(now)])
+            return try self.openSession(db, userId: db.lastInsertedRowID, user: user, now: now)
+        }
+    }
+
+    public func logIn(username: String, password: String) throws -> Session {
+        let row = try read { db in
+            try Row.fetchOne(db, sql: "SELECT id, objectId, username, name, passwordHash FROM user WHERE username = ?",
+                             arguments: [username.trimmingCharacters(in: .whitespaces)])
+        }
+        guard let row else { throw Self.invalidLogin }
+        guard let hash: String = row["passwordHash"] else {
+            throw AnywallError.authFailed(
+                "\(row["username"] as String) has no password yet: whoever keeps the wall can set one with 'anywall passwd'")
+        }
+        guard try PasswordHasher.verify(password, against: hash) else { throw Self.invalidLogin }
+        let user = User(objectId: row["objectId"], username: row["username"], name: row["name"])
+        let id: Int64 = row["id"]
+        return try write { db in try self.openSession(db, userId: id, user: user, now: self.clock.now()) }
+    }
+
+    public func logOut(_ session: Session) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM session WHERE tokenDigest = ?", arguments: [RandomIdentifier.tokenDigest(session.token)])
+        }
+    }
+
+    public func currentUser(_ session: Session) throws -> User {
+        try read { db in try self.user(db, session: session).user }
+    }
+
+    /// Sets the password of an existing user: for authors brought in by `import`, and for a
+    /// forgotten password. Needs only write access to the wall's file, like `import`.
+    public func setPassword(username: String, password: String) throws {
+        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let hash = try hasher.hash(password)
+        try write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE username = ?", arguments: [hash, username])
+            guard db.changesCount == 1 else { throw AnywallError.inputRejected("there is no user '\(username)' on this wall") }
+            // A new password ends every open session of that user.
+            try db.execute(sql: "DELETE FROM session WHERE userId = (SELECT id FROM user WHERE username = ?)", arguments: [username])
+        }
+    }
+
+    // MARK: Posts
+
+    public func createPost(text: String, at location: GeoPoint, session: Session) throws -> Post {
+        try write { db in
+            let (userId, user) = try self.user(db, session: session)
+            let post = Post(objectId: RandomIdentifier.objectId(), text: text, location: location,
+                            author: user.displayName, createdAt: self.clock.now())
+            try db.execute(
+                sql: "INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [post.objectId, post.text, location.latitude, location.longitude, userId, Self.millis(post.createdAt)])
+            return post
+        }
+    }
+
+    public func nearby(_ query: WallQuery) throws -> [Post] {
+        try read { db in try EmbeddedNearbySearch(db: db).run(query) }
+    }
+
+    /// How many posts the wall holds.
+    public func postCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post") ?? 0 }
+    }
+
+    // MARK: Config
+
+    public func fetchConfig() throws -> RemoteConfig {
+        try read { db in try self.config(db) }
+    }
+
+    public func setConfig(_ key: String, to value: JSONValue, masterKey: String?) throws -> RemoteConfig {
+        try RemoteConfig.validate(key: key, value: value)
+        let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        return try write { db in
+            try db.execute(sql: "INSERT INTO config (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           arguments: [key, json])
+            return try self.config(db)
+        }
+    }
+
+    public func initialize(masterKey: String?) throws -> RemoteConfig {
+        let encoder = JSONEncoder()
+        return try write { db in
+            for (key, value) in RemoteConfig.defaults.params {
+                try db.execute(sql: "INSERT OR IGNORE INTO config (key, value) VALUES (?, ?)",
+                               arguments: [key, String(decoding: try encoder.encode(value), as: UTF8.self)])
+            }
+            return try self.config(db)
+        }
+    }
+
+    private func config(_ db: Database) throws -> RemoteConfig {
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM config")
+        if rows.isEmpty { return .defaults }
+        var params: [String: JSONValue] = [:]
+        let decoder = JSONDecoder()
+        for row in rows {
+            let value: String = row["value"]
+            params[row["key"]] = try decoder.decode(JSONValue.self, from: Data(value.utf8))
+        }
+        return RemoteConfig(params: params)
+    }
+
+    // MARK: Helpers
+
+    private static let invalidLogin = AnywallError.authFailed("invalid username/password")
+
+    private func openSession(_ db: Database, userId: Int64, user: User, now: Date) throws -> Session {
+        let token = RandomIdentifier.sessionToken()
+        try db.execute(sql: "INSERT INTO session (tokenDigest, userId, createdAt) VALUES (?, ?, ?)",
+                       arguments: [RandomIdentifier.tokenDigest(token), userId, Self.millis(now)])
+        return Session(backend: identity, token: token, user: user)
+    }
+
+    private func user(_ db: Database, session: Session) throws -> (id: Int64, user: User) {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
+            WHERE session.tokenDigest = ?
+            """, arguments: [RandomIdentifier.tokenDigest(session.token)]) else {
+            throw AnywallError.authFailed("the session has expired or was ended: log in again with 'anywall login'")
+        }
+        return (row["id"], User(objectId: row["objectId"], username: row["username"], name: row["name"]))
+    }
+
+    static func checkedUsername(_ raw: String) throws -> String {
+        let username = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !username.isEmpty else { throw AnywallError.inputRejected("the username is empty") }
+        guard username.count <= 64, !username.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw AnywallError.inputRejected("bad username: at most 64 characters, no control characters")
+        }
+        return username
+    }
+
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapped { try database.read(body) }
+    }
+
+    /// A write transaction that takes the write lock at BEGIN, so concurrent writers wait for
+    /// each other (busy timeout) instead of failing on a lock upgrade.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapped {
+            try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    private func mapped<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as AnywallError {
+            throw error
+        } catch {
+            throw AnywallError.backendUnreachable("the wall at \(file.path) failed: \(Self.reason(error))")
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let db = error as? DatabaseError { return db.message ?? "\(db.resultCode)" }
+        return error.localizedDescription
+    }
+}

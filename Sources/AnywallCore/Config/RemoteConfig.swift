@@ -1,0 +1,56 @@
+import Foundation
+
+/// The wall's shared configuration (Parse's `GET /config` params), with Anywall's keys read
+/// through typed accessors that fall back to Anywall's defaults.
+public struct RemoteConfig: Equatable, Sendable, Codable {
+    public static let filterDistancesKey = "availableFilterDistances"
+    public static let maxCharactersKey = "postMaxCharacterCount"
+
+    /// Anywall's filter distance choices, in feet as its config stores them.
+    public static let defaultFilterDistances: [Distance] = [.feet(250), .feet(2000), .feet(5000)]
+    public static let defaultMaxCharacters = 140
+
+    /// What the Anywall apps seed a new wall's config with.
+    public static let defaults = RemoteConfig(params: [
+        filterDistancesKey: .array(defaultFilterDistances.map { .number($0.value) }),
+        maxCharactersKey: .number(Double(defaultMaxCharacters)),
+    ])
+
+    public var params: [String: JSONValue]
+
+    public init(params: [String: JSONValue]) {
+        self.params = params
+    }
+
+    /// The filter distances offered by the config (feet), or the defaults when it has none usable.
+    public var availableFilterDistances: [Distance] {
+        guard case .array(let items)? = params[Self.filterDistancesKey] else { return Self.defaultFilterDistances }
+        let feet = items.compactMap(\.number).filter { $0 > 0 && $0.isFinite }
+        return feet.isEmpty || feet.count != items.count ? Self.defaultFilterDistances : feet.map { .feet($0) }
+    }
+
+    /// The longest post allowed, in user-perceived characters.
+    public var postMaxCharacterCount: Int {
+        guard let n = params[Self.maxCharactersKey]?.number, n >= 1, n == n.rounded(), n < 1e9 else {
+            return Self.defaultMaxCharacters
+        }
+        return Int(n)
+    }
+
+    /// Refuses values of Anywall's own keys that the apps could not use.
+    public static func validate(key: String, value: JSONValue) throws {
+        switch key {
+        case filterDistancesKey:
+            guard case .array(let items) = value, !items.isEmpty,
+                  items.allSatisfy({ ($0.number ?? 0) > 0 }) else {
+                throw AnywallError.inputRejected("\(key) must be a non-empty array of positive numbers of feet, e.g. [250,2000,5000]")
+            }
+        case maxCharactersKey:
+            guard let n = value.number, n >= 1, n == n.rounded() else {
+                throw AnywallError.inputRejected("\(key) must be a whole number of at least 1, e.g. 140")
+            }
+        default:
+            break
+        }
+    }
+}

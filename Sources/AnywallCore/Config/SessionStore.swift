@@ -1,0 +1,34 @@
+import Foundation
+
+/// The cached session on disk (mode 0600): a token and who it belongs to, never a password.
+public struct SessionStore: Sendable {
+    public let file: URL
+
+    public init(file: URL) {
+        self.file = file
+    }
+
+    /// The session for `backend`, or nil when logged out or logged in to another wall.
+    public func session(for backend: String) throws -> Session? {
+        guard let data = try PrivateFile.read(file),
+              let session = try? JSONDecoder().decode(Session.self, from: data),
+              session.backend == backend else { return nil }
+        return session
+    }
+
+    /// The session for `backend`, or the "not logged in" error telling how to log in.
+    public func requireSession(for backend: String) throws -> Session {
+        guard let session = try session(for: backend) else {
+            throw AnywallError.notLoggedIn("not logged in: run 'anywall login' (or 'anywall signup') first")
+        }
+        return session
+    }
+
+    public func save(_ session: Session) throws {
+        try PrivateFile.write(try JSONEncoder().encode(session), to: file, mode: 0o600)
+    }
+
+    public func clear() {
+        PrivateFile.remove(file)
+    }
+}

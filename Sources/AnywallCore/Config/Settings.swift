@@ -1,0 +1,89 @@
+import Foundation
+
+/// A local preference `settings` can set.
+public enum SettingKey: String, CaseIterable, Sendable, Codable, Comparable {
+    /// The filter radius: one of the config's choices.
+    case radius
+    /// `metric` or `imperial`, for printed distances.
+    case units
+    /// The default location source when no LOCATION flag is given.
+    case location
+    /// The default output format.
+    case format
+
+    /// Looks a key up by name, refusing unknown ones with the list of known ones.
+    public init(named name: String) throws {
+        guard let key = SettingKey(rawValue: name) else {
+            throw AnywallError.inputRejected(
+                "unknown setting '\(name)': the settings are \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self = key
+    }
+
+    public static func < (a: SettingKey, b: SettingKey) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// The local preferences file (`$XDG_CONFIG_HOME/anywall/settings.json`): each key's value as typed,
+/// checked before it is saved.
+public struct Settings: Equatable, Sendable {
+    public private(set) var values: [SettingKey: String]
+
+    public init(values: [SettingKey: String] = [:]) {
+        self.values = values
+    }
+
+    /// Reads the file; a missing file means no settings.
+    public static func load(from url: URL) throws -> Settings {
+        guard let data = try PrivateFile.read(url) else { return Settings() }
+        guard let raw = try? JSONDecoder().decode([String: String].self, from: data) else {
+            throw AnywallError.inputRejected("\(url.path) is not a settings file (a JSON object of strings); fix or remove it")
+        }
+        var values: [SettingKey: String] = [:]
+        for (name, value) in raw {
+            values[try SettingKey(named: name)] = value
+        }
+        return Settings(values: values)
+    }
+
+    public func save(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let raw = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+        try PrivateFile.write(try encoder.encode(raw), to: url, mode: 0o644)
+    }
+
+    /// Sets `key` after checking `value`; the radius must be one of `config`'s choices.
+    public mutating func set(_ key: SettingKey, to value: String, config: RemoteConfig) throws {
+        switch key {
+        case .radius:
+            values[key] = try FilterRadius.choice(matching: Distance(parsing: value), in: config).flagForm
+        case .units:
+            values[key] = try Self.units(value).rawValue
+        case .location:
+            values[key] = try LocationSpec(parsing: value).description
+        case .format:
+            values[key] = try Self.format(value).rawValue
+        }
+    }
+
+    public mutating func unset(_ key: SettingKey) {
+        values[key] = nil
+    }
+
+    static func units(_ value: String) throws -> UnitSystem {
+        guard let units = UnitSystem(rawValue: value) else {
+            throw AnywallError.inputRejected("bad units '\(value)': use metric or imperial")
+        }
+        return units
+    }
+
+    static func format(_ value: String) throws -> OutputFormat {
+        guard let format = OutputFormat(rawValue: value) else {
+            throw AnywallError.inputRejected(
+                "bad format '\(value)': use \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return format
+    }
+}

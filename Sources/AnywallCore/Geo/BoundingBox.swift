@@ -1,0 +1,53 @@
+import Foundation
+
+/// A latitude/longitude rectangle that never crosses the antimeridian
+/// (`minLongitude <= maxLongitude` always holds).
+public struct BoundingBox: Equatable, Sendable {
+    public var minLatitude: Double
+    public var maxLatitude: Double
+    public var minLongitude: Double
+    public var maxLongitude: Double
+
+    public init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) {
+        self.minLatitude = minLatitude
+        self.maxLatitude = maxLatitude
+        self.minLongitude = minLongitude
+        self.maxLongitude = maxLongitude
+    }
+
+    /// Whether the point lies in the box (edges included).
+    public func contains(_ p: GeoPoint) -> Bool {
+        p.latitude >= minLatitude && p.latitude <= maxLatitude
+            && p.longitude >= minLongitude && p.longitude <= maxLongitude
+    }
+
+    /// The boxes that together cover every point within `radius` of `center`.
+    ///
+    /// One box usually; two when the circle crosses the antimeridian (one on each side);
+    /// one box spanning every longitude when the circle covers a pole. The boxes may hold
+    /// points farther than `radius` (corners): callers filter by exact distance.
+    public static func covering(center: GeoPoint, radius: Distance) -> [BoundingBox] {
+        let angular = radius.meters / GreatCircle.earthRadius.meters
+        let lat = GreatCircle.radians(center.latitude)
+        let minLat = GreatCircle.degrees(lat - angular)
+        let maxLat = GreatCircle.degrees(lat + angular)
+        if angular >= .pi || maxLat >= 90 || minLat <= -90 {
+            // The circle covers a pole: every meridian passes through it.
+            return [BoundingBox(minLatitude: max(minLat, -90), maxLatitude: min(maxLat, 90),
+                                minLongitude: -180, maxLongitude: 180)]
+        }
+        // Widest longitude reach of the circle, at the latitude where it touches its meridians.
+        let deltaLon = GreatCircle.degrees(asin(min(1, sin(angular) / cos(lat))))
+        let minLon = center.longitude - deltaLon
+        let maxLon = center.longitude + deltaLon
+        if minLon < -180 {
+            return [BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: minLon + 360, maxLongitude: 180),
+                    BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: maxLon)]
+        }
+        if maxLon > 180 {
+            return [BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: minLon, maxLongitude: 180),
+                    BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: maxLon - 360)]
+        }
+        return [BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: minLon, maxLongitude: maxLon)]
+    }
+}

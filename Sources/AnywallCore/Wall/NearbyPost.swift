@@ -1,0 +1,68 @@
+import Foundation
+
+/// A post as seen from a place: its distance, and whether it is close enough to read.
+///
+/// This is the stable JSON shape every machine-readable format prints. A hidden post
+/// carries no text and no author, so nothing beyond the filter radius leaks into a pipe.
+public struct NearbyPost: Equatable, Sendable, Codable {
+    public let objectId: String
+    /// nil when the post is hidden.
+    public let text: String?
+    /// nil when the post is hidden or its author is unknown.
+    public let author: String?
+    public let location: GeoPoint
+    public let distance: Distance
+    public let visible: Bool
+    public let createdAt: Date
+
+    /// The view of `post` from `place`: readable within `filterRadius`, hidden beyond it.
+    public init(_ post: Post, from place: GeoPoint, filterRadius: Distance) {
+        let distance = place.distance(to: post.location)
+        let visible = distance <= filterRadius
+        self.objectId = post.objectId
+        self.text = visible ? post.text : nil
+        self.author = visible ? post.author : nil
+        self.location = post.location
+        self.distance = distance
+        self.visible = visible
+        self.createdAt = post.createdAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case objectId, text, author, location, distanceMeters, visible, createdAt
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(objectId, forKey: .objectId)
+        // Explicit nulls: a hidden post says so rather than dropping keys.
+        try c.encode(text, forKey: .text)
+        try c.encode(author, forKey: .author)
+        try c.encode(location, forKey: .location)
+        try c.encode((distance.meters * 10).rounded() / 10, forKey: .distanceMeters)
+        try c.encode(visible, forKey: .visible)
+        try c.encode(ParseDate.string(from: createdAt), forKey: .createdAt)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        objectId = try c.decode(String.self, forKey: .objectId)
+        text = try c.decodeIfPresent(String.self, forKey: .text)
+        author = try c.decodeIfPresent(String.self, forKey: .author)
+        location = try c.decode(GeoPoint.self, forKey: .location)
+        distance = .meters(try c.decode(Double.self, forKey: .distanceMeters))
+        visible = try c.decode(Bool.self, forKey: .visible)
+        let created = try c.decode(String.self, forKey: .createdAt)
+        guard let date = ParseDate.date(from: created) else {
+            throw DecodingError.dataCorruptedError(forKey: .createdAt, in: c, debugDescription: "bad date \(created)")
+        }
+        createdAt = date
+    }
+}
+
+extension Array where Element == Post {
+    /// Applies the filter radius to a query's result, keeping its order.
+    public func seen(from place: GeoPoint, filterRadius: Distance) -> [NearbyPost] {
+        map { NearbyPost($0, from: place, filterRadius: filterRadius) }
+    }
+}

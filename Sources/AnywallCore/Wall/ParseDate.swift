@@ -1,0 +1,16 @@
+import Foundation
+
+/// Dates as Parse writes them: ISO 8601 in UTC with milliseconds, `2026-11-21T10:00:00.000Z`.
+public enum ParseDate {
+    private static let withMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutMilliseconds = Date.ISO8601FormatStyle()
+
+    public static func string(from date: Date) -> String {
+        date.formatted(withMilliseconds)
+    }
+
+    /// Reads an ISO 8601 date with or without fractional seconds; nil if it is not one.
+    public static func date(from text: String) -> Date? {
+        (try? withMilliseconds.parse(text)) ?? (try? withoutMilliseconds.parse(text))
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The difference between two results of the same query, by `objectId`, in linear time
+/// (hash lookups, not Anywall's nested `containsObject:` loops).
+public enum ResultMerge {
+    /// The events that turn `previous` into `current`: `added`, `revealed` and `hidden` in the
+    /// order of `current`, then `removed` in the order of `previous`. Unchanged posts give none.
+    public static func changes(from previous: [NearbyPost], to current: [NearbyPost], at time: Date) -> [ChangeEvent] {
+        var before = [String: NearbyPost](minimumCapacity: previous.count)
+        for post in previous { before[post.objectId] = post }
+        var now = Set<String>(minimumCapacity: current.count)
+        var events: [ChangeEvent] = []
+        for post in current {
+            now.insert(post.objectId)
+            guard let old = before[post.objectId] else {
+                events.append(ChangeEvent(kind: .added, time: time, post: post))
+                continue
+            }
+            if old.visible != post.visible {
+                events.append(ChangeEvent(kind: post.visible ? .revealed : .hidden, time: time, post: post))
+            }
+        }
+        for post in previous where !now.contains(post.objectId) {
+            events.append(ChangeEvent(kind: .removed, time: time, post: post))
+        }
+        return events
+    }
+}

@@ -1,0 +1,24 @@
+/// The question `nearby` asks a backend: the posts nearest a place, within a search distance.
+public struct WallQuery: Equatable, Sendable {
+    /// Anywall's search distance: posts farther than this are never returned.
+    public static let defaultSearchDistance = Distance.kilometers(100)
+    /// How many posts a query returns unless told otherwise.
+    public static let defaultLimit = 20
+    /// The limits `--limit` accepts.
+    public static let limitRange = 1...1000
+
+    public let center: GeoPoint
+    public let searchDistance: Distance
+    public let limit: Int
+
+    /// Builds a query, refusing a limit outside `limitRange`.
+    public init(center: GeoPoint, searchDistance: Distance = defaultSearchDistance, limit: Int = defaultLimit) throws {
+        guard Self.limitRange.contains(limit) else {
+            throw AnywallError.inputRejected(
+                "bad limit \(limit): it must be from \(Self.limitRange.lowerBound) to \(Self.limitRange.upperBound)")
+        }
+        self.center = center
+        self.searchDistance = searchDistance
+        self.limit = limit
+    }
+}

@@ -1,0 +1,107 @@
+import AnywallCore
+import ArgumentParser
+import Foundation
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Show, refresh or change the wall's shared config.",
+        discussion: """
+            The config is cached and fetched again when the cached copy is an hour old. Keys Anywall
+            uses: availableFilterDistances (an array of feet) and postMaxCharacterCount.
+            """,
+        subcommands: [Show.self, Refresh.self, Set.self, Init.self],
+        defaultSubcommand: Show.self)
+
+    /// The JSON shape `config show --json` prints: Parse's `{"params":{...}}` plus provenance.
+    struct Output: Encodable {
+        let params: [String: JSONValue]
+        let source: String
+        let origin: ConfigOrigin
+        let fetchedAt: String?
+
+        init(_ loaded: LoadedConfig) {
+            params = loaded.config.params
+            source = loaded.source
+            origin = loaded.origin
+            fetchedAt = loaded.fetchedAt.map(ParseDate.string(from:))
+        }
+
+        var table: String {
+            let width = (params.keys.map(\.count).max() ?? 0) + 2
+            var out = params.keys.sorted().map { key in
+                key.padding(toLength: width, withPad: " ", startingAt: 0) + JSONText.encode(params[key]!)
+            }.joined(separator: "\n") + "\n"
+            out += "(from \(source), \(origin.rawValue)\(fetchedAt.map { ", fetched \($0)" } ?? ""))\n"
+            return out
+        }
+    }
+
+    static func print(_ loaded: LoadedConfig, json: Bool) {
+        let output = Output(loaded)
+        Terminal.output(json ? JSONText.encode(output) + "\n" : output.table)
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the config in use and where it came from.")
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openWall()
+            let loaded = context.configCache(for: wall).load(fetch: wall.fetchConfig)
+            if let warning = loaded.warning { Terminal.warn(warning) }
+            ConfigCommand.print(loaded, json: json.json)
+        }
+    }
+
+    struct Refresh: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Fetch the config now, whatever the cached copy's age.")
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openWall()
+            ConfigCommand.print(try context.configCache(for: wall).refresh(fetch: wall.fetchConfig), json: json.json)
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.",
+            discussion: "On the embedded wall this needs only write access to its file.")
+        @Argument(help: "The parameter's name.") var key: String
+        @Argument(help: ArgumentHelp("The value, as JSON.", valueName: "JSON")) var value: String
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)) else {
+                throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
+            }
+            let wall = try context.openWall()
+            let config = try wall.setConfig(key, to: parsed, masterKey: nil)
+            let cache = context.configCache(for: wall)
+            try cache.store(config, fetchedAt: Date())
+            ConfigCommand.print(cache.load(fetch: wall.fetchConfig), json: json.json)
+        }
+    }
+
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prepare a new wall: seed the default config, keeping values already set.")
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openWall()
+            let config = try wall.initialize(masterKey: nil)
+            let cache = context.configCache(for: wall)
+            try cache.store(config, fetchedAt: Date())
+            ConfigCommand.print(cache.load(fetch: wall.fetchConfig), json: json.json)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import AnywallCore
+import ArgumentParser
+import Foundation
+
+struct NearbyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nearby", abstract: "List the posts nearest you, nearest first.",
+        discussion: """
+            Posts beyond the filter radius are listed without text or author, in every format.
+            With --changes, prints only what changed since the previous run of the same query
+            (same wall, location source, search distance and limit): added, removed, revealed, hidden.
+            """)
+
+    @OptionGroup var location: LocationOptions
+    @Option(help: ArgumentHelp("The filter radius for this call, e.g. 250ft, 2km (default: the 'radius' setting, else 1000m).", valueName: "D"))
+    var radius: String?
+    @Option(help: ArgumentHelp("How many posts at most, 1 to 1000 (default: 20).", valueName: "N"))
+    var limit: String?
+    @Option(help: ArgumentHelp("How far to look (default: 100km).", valueName: "D"))
+    var searchDistance: String?
+    @Flag(help: "Print only the changes since the previous run of this query.")
+    var changes = false
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let context = try CommandContext(store: store)
+        let search = try searchDistance.map(Distance.init(parsing:)) ?? WallQuery.defaultSearchDistance
+        let filterRadius = try radius.map(Distance.init(parsing:)) ?? context.preferences.radius ?? FilterRadius.defaultRadius
+        try FilterRadius.validatePerCall(filterRadius, searchDistance: search)
+        let (spec, fix) = try location.fix(context)
+        let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit())
+        let wall = try context.openWall()
+        let posts = try wall.nearby(query).seen(from: fix.point, filterRadius: filterRadius)
+
+        let reader = ReaderPreferences(units: context.preferences.units, color: Terminal.useColor(environment: context.environment),
+                                       width: Terminal.width)
+        let printer = ResultPrinters.make(format.resolved(context), reader: reader)
+        if changes {
+            let saved = SavedResults(directory: context.paths.savedResultsDirectory)
+            let key = SavedResults.key(backend: wall.identity, location: spec.description, query: query)
+            let events = ResultMerge.changes(from: try saved.previous(key: key), to: posts, at: Date())
+            try saved.save(posts, key: key)
+            Terminal.output(printer.render(events))
+        } else {
+            Terminal.output(printer.render(posts))
+            if posts.isEmpty, format.resolved(context) == .table {
+                Terminal.note("No posts within \(search).")
+            }
+        }
+    }
+
+    private func parsedLimit() throws -> Int {
+        guard let limit else { return WallQuery.defaultLimit }
+        guard let n = Int(limit) else {
+            throw AnywallError.inputRejected("bad limit '\(limit)': expected a whole number from 1 to 1000")
+        }
+        return n
+    }
+}

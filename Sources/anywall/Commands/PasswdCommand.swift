@@ -1,0 +1,23 @@
+import AnywallCore
+import ArgumentParser
+
+struct PasswdCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passwd", abstract: "Set a user's password on the embedded wall.",
+        discussion: """
+            For authors brought in by 'import' (who have no password yet) and for forgotten passwords.
+            Like 'import', it needs only write access to the wall's file. Open sessions of the user end.
+            """)
+
+    @OptionGroup var username: UsernameOption
+    @OptionGroup var password: PasswordOptions
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let context = try CommandContext(store: store)
+        let username = try username.read()
+        let password = try password.read(confirm: true)
+        try context.openWall().setPassword(username: username, password: password)
+        Terminal.note("Password set for \(username).")
+    }
+}

@@ -1,0 +1,37 @@
+import AnywallCore
+import ArgumentParser
+
+/// anywall's exit codes (documented in the README). Errors use the BSD sysexits numbers where
+/// one fits, so scripts can tell what went wrong without reading the message.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    /// The command worked, but the results came from a cache because the backend was unreachable.
+    case staleData = 3
+    /// Bad flags or arguments (swift-argument-parser's code).
+    case usage = 64
+    /// Something typed or piped in was refused: coordinates, distances, text, settings.
+    case inputRejected = 65
+    /// A file named on the command line cannot be read.
+    case fileUnreadable = 66
+    /// The backend cannot be reached, or the wall's file cannot be opened.
+    case backendUnreachable = 69
+    /// An internal error: a bug, or a damaged wall.
+    case internalFailure = 70
+    /// No location fix could be had in time.
+    case noFix = 75
+    /// Not logged in, or the credentials or session were refused.
+    case authFailed = 77
+
+    init(_ error: AnywallError) {
+        switch error {
+        case .inputRejected: self = .inputRejected
+        case .notLoggedIn, .authFailed: self = .authFailed
+        case .noFix: self = .noFix
+        case .backendUnreachable: self = .backendUnreachable
+        case .fileUnreadable: self = .fileUnreadable
+        case .failure: self = .internalFailure
+        }
+    }
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+}

@@ -1,0 +1,51 @@
+import AnywallCore
+import Foundation
+
+/// The readable table: distance in the reader's units, author, age and text; hidden posts say
+/// "Can't view post! Get closer." (dimmed on a colour terminal) and show only their distance.
+struct TablePrinter: ResultPrinter {
+    static let hiddenText = "Can't view post! Get closer."
+    let reader: ReaderPreferences
+    var now = Date()
+
+    func render(_ posts: [NearbyPost]) -> String {
+        table(header: ["DISTANCE", "AUTHOR", "AGE", "TEXT"],
+              rows: posts.map { (cells(for: $0), $0.visible) })
+    }
+
+    func render(_ events: [ChangeEvent]) -> String {
+        table(header: ["EVENT", "DISTANCE", "AUTHOR", "AGE", "TEXT"],
+              rows: events.map { ([$0.kind.rawValue] + cells(for: $0.post), $0.post.visible) })
+    }
+
+    private func cells(for post: NearbyPost) -> [String] {
+        [post.distance.readable(in: reader.units).description,
+         post.visible ? (post.author ?? "?") : "",
+         post.visible ? RelativeAge.describe(post.createdAt, now: now) : "",
+         post.visible ? oneLine(post.text ?? "") : Self.hiddenText]
+    }
+
+    private func table(header: [String], rows: [(cells: [String], visible: Bool)]) -> String {
+        guard !rows.isEmpty else { return "" }
+        var widths = header.map(\.count)
+        for row in rows {
+            for (i, cell) in row.cells.enumerated().dropLast() { widths[i] = max(widths[i], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                i == cells.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        var out = line(header) + "\n"
+        for row in rows {
+            let text = line(row.cells)
+            out += (!row.visible && reader.color ? "\u{1B}[2m\(text)\u{1B}[0m" : text) + "\n"
+        }
+        return out
+    }
+
+    /// Posts may hold newlines; a table row must not.
+    private func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

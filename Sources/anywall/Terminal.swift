@@ -1,0 +1,46 @@
+import AnywallCore
+import Foundation
+
+/// The process's standard streams, and what kind of thing is on the other end of them.
+enum Terminal {
+    /// Writes results to stdout.
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes a line to stderr, for progress, warnings and errors.
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes a warning line to stderr.
+    static func warn(_ message: String) {
+        note("anywall: warning: \(message)")
+    }
+
+    static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything (no-color.org).
+    static func useColor(environment: [String: String]) -> Bool {
+        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// The terminal's width in columns, or nil when stdout is not a terminal.
+    static var width: Int? {
+        var size = winsize()
+        guard stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Reads all of stdin as text.
+    static func readAllInput() throws -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw AnywallError.inputRejected("standard input is not UTF-8 text")
+        }
+        return text
+    }
+}
+
