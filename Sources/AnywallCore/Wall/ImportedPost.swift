@@ -11,6 +11,12 @@ public struct ImportedPost: Decodable, Sendable {
         public let objectId: String?
         public let username: String?
         public let name: String?
+
+        public init(objectId: String?, username: String?, name: String?) {
+            self.objectId = objectId
+            self.username = username
+            self.name = name
+        }
     }
 
     public let objectId: String?

@@ -12,11 +12,11 @@ struct NearbyCommand: ParsableCommand {
             """)
 
     @OptionGroup var location: LocationOptions
-    @Option(help: ArgumentHelp("The filter radius for this call, e.g. 250ft, 2km (default: the 'radius' setting, else 1000m).", valueName: "D"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The filter radius for this call, e.g. 250ft, 2km (default: the 'radius' setting, else 1000m).", valueName: "D"))
     var radius: String?
-    @Option(help: ArgumentHelp("How many posts at most, 1 to 1000 (default: 20).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many posts at most, 1 to 1000 (default: 20).", valueName: "N"))
     var limit: String?
-    @Option(help: ArgumentHelp("How far to look (default: 100km).", valueName: "D"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far to look (default: 100km).", valueName: "D"))
     var searchDistance: String?
     @Flag(help: "Print only the changes since the previous run of this query.")
     var changes = false

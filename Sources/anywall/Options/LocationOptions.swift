@@ -9,7 +9,7 @@ struct LocationOptions: ParsableArguments {
         "A fixed location, e.g. 37.7793,-122.4193.", valueName: "LAT,LON"))
     var at: String?
 
-    @Option(name: .long, help: ArgumentHelp("How long to wait for a location fix (default: 10).", valueName: "SECONDS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long to wait for a location fix (default: 10).", valueName: "SECONDS"))
     var fixTimeout: String?
 
     /// The source named by the flags, else by `ANYWALL_LOCATION` or the `location` setting.

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@Suite("signup, login, logout, whoami, passwd")
+struct AccountCommandTests {
+    @Test("sign up, whoami in both formats, log out, log in again")
+    func lifecycle() throws {
+        let box = try Sandbox()
+        let signup = try box.run(["signup", "--username", "alice", "--name", "Alice Liddell", "--password-stdin"], input: "wonder land\n")
+        #expect(signup.status == Exit.success, "\(signup)")
+        #expect(signup.stdout.isEmpty)
+        let whoami = try box.run(["whoami"])
+        #expect(whoami.stdout.hasPrefix("alice (Alice Liddell) on the embedded wall "), "\(whoami)")
+        let json = try box.run(["whoami", "--json"]).json as! [String: Any]
+        #expect(json["username"] as? String == "alice" && json["name"] as? String == "Alice Liddell")
+        #expect((json["backend"] as? String)?.hasPrefix("embedded:") == true)
+        #expect(try box.run(["logout"]).status == Exit.success)
+        let after = try box.run(["whoami"])
+        #expect(after.status == Exit.authFailed && after.stderr.contains("not logged in"), "\(after)")
+        #expect(try box.run(["login", "--username", "alice", "--password-stdin"], input: "wonder land\n").status == Exit.success)
+        #expect(try box.run(["whoami", "--json"]).status == Exit.success)
+    }
+
+    @Test("the session file is mode 0600 and holds no password")
+    func sessionFile() throws {
+        let box = try Sandbox()
+        try box.signUp("bob")
+        let attributes = try FileManager.default.attributesOfItem(atPath: box.sessionFile.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let contents = try String(contentsOf: box.sessionFile, encoding: .utf8)
+        #expect(!contents.contains("pw-bob"))
+    }
+
+    @Test("a wrong password, an unknown user and a taken username are refused with one line")
+    func refusals() throws {
+        let box = try Sandbox()
+        try box.signUp("carol")
+        let wrong = try box.run(["login", "--username", "carol", "--password-stdin"], input: "nope\n")
+        #expect(wrong.status == Exit.authFailed)
+        #expect(wrong.stderr == "anywall: invalid username/password\n")
+        #expect(!wrong.stderr.contains("nope"))
+        let unknown = try box.run(["login", "--username", "nobody", "--password-stdin"], input: "x\n")
+        #expect(unknown.status == Exit.authFailed)
+        let taken = try box.run(["signup", "--username", "Carol", "--password-stdin"], input: "x\n")
+        #expect(taken.status == Exit.inputRejected)
+        #expect(taken.stderr == "anywall: the username 'Carol' is already taken\n")
+    }
+
+    @Test("passwords come from stdin or a file, never a flag; none at all is a usage error off a terminal")
+    func passwordSources() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("pw")
+        try "from file\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try box.run(["signup", "--username", "dan", "--password-file", file.path]).status == Exit.success)
+        #expect(try box.run(["login", "--username", "dan", "--password-stdin"], input: "from file").status == Exit.success)
+        let flag = try box.run(["login", "--username", "dan", "--password", "from file"])
+        #expect(flag.status == Exit.usage)
+        let none = try box.run(["login", "--username", "dan"])
+        #expect(none.status == Exit.usage && none.stderr.contains("--password-stdin"), "\(none)")
+        let empty = try box.run(["login", "--username", "dan", "--password-stdin"], input: "\n")
+        #expect(empty.status == Exit.inputRejected)
+    }
+
+    @Test("imported authors log in after passwd; passwd ends their sessions")
+    func passwd() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("posts.ndjson")
+        try #"{"objectId":"p1","text":"old post","location":{"latitude":1,"longitude":2},"author":"erin"}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect(try box.run(["import", file.path]).status == Exit.success)
+        let locked = try box.run(["login", "--username", "erin", "--password-stdin"], input: "x\n")
+        #expect(locked.status == Exit.authFailed && locked.stderr.contains("has no password yet"), "\(locked)")
+        #expect(try box.run(["passwd", "--username", "erin", "--password-stdin"], input: "new\n").status == Exit.success)
+        #expect(try box.run(["login", "--username", "erin", "--password-stdin"], input: "new\n").status == Exit.success)
+        #expect(try box.run(["passwd", "--username", "erin", "--password-stdin"], input: "newer\n").status == Exit.success)
+        let revoked = try box.run(["post", "hello", "--at", "1,2"])
+        #expect(revoked.status == Exit.authFailed && revoked.stderr.contains("log in again"), "\(revoked)")
+        #expect(try box.run(["whoami"]).stderr.contains("not logged in"))
+        #expect(try box.run(["passwd", "--username", "ghost", "--password-stdin"], input: "x\n").status == Exit.inputRejected)
+    }
+}

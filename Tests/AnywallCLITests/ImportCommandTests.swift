@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite("import")
+struct ImportCommandTests {
+    @Test("imports a Parse export, keeping ids, dates, authors; a second import changes nothing")
+    func parseExport() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("Posts.json")
+        try """
+            {"results":[
+              {"objectId":"xWMyZ4YEGZ","text":"Free coffee","location":{"__type":"GeoPoint","latitude":37.7793,"longitude":-122.4193},
+               "user":{"__type":"Pointer","className":"_User","objectId":"u1","username":"alice","name":"Alice"},
+               "createdAt":"2026-11-21T10:00:00.000Z","ACL":{"*":{"read":true}}},
+              {"objectId":"abc","text":"Second","location":{"__type":"GeoPoint","latitude":37.78,"longitude":-122.42},
+               "user":{"__type":"Pointer","className":"_User","objectId":"u1"},"createdAt":"2026-11-20T09:00:00.000Z"}
+            ]}
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let run = try box.run(["import", file.path])
+        #expect(run.status == Exit.success, "\(run)")
+        #expect(run.stdout == "imported 2 posts, 0 already present, 1 new users, 0 skipped\n")
+        let posts = try box.run(["nearby", "--at", "37.7793,-122.4193", "--json"]).json as! [[String: Any]]
+        #expect(posts.map { $0["objectId"] as! String } == ["xWMyZ4YEGZ", "abc"])
+        #expect(posts[0]["createdAt"] as? String == "2026-11-21T10:00:00.000Z" && posts[0]["author"] as? String == "Alice")
+        #expect(posts[1]["author"] as? String == "Alice")
+        #expect(try box.run(["import", file.path]).stdout == "imported 0 posts, 2 already present, 0 new users, 0 skipped\n")
+    }
+
+    @Test("imports NDJSON from stdin, including anywall's own --ndjson output; bad lines are reported and skipped")
+    func ndjson() throws {
+        let source = try Sandbox()
+        try source.signUp("bob")
+        _ = try source.run(["post", "one", "--at", "1,1"])
+        _ = try source.run(["post", "two", "--at", "1.001,1"])
+        let exported = try source.run(["nearby", "--at", "1,1", "--ndjson"]).stdout
+        let box = try Sandbox()
+        let input = exported + "{\"text\":\"no place\"}\n{broken\n"
+        let run = try box.run(["import", "-"], input: input)
+        #expect(run.status == Exit.inputRejected, "\(run)")
+        #expect(run.stdout == "imported 2 posts, 0 already present, 1 new users, 2 skipped\n")
+        #expect(run.stderr.contains("-: line 3: no location; skipped") && run.stderr.contains("-: line 4: "), "\(run)")
+        let posts = try box.run(["nearby", "--at", "1,1", "--json"]).json as! [[String: Any]]
+        #expect(posts.map { $0["text"] as! String } == ["one", "two"] && posts.allSatisfy { $0["author"] as? String == "bob" })
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A temporary HOME in which the real `anywall` binary runs, as a user would run it.
+struct Sandbox {
+    struct Run: CustomStringConvertible {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+        /// Every line of stdout parsed as JSON.
+        var jsonLines: [[String: Any]] {
+            stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        }
+        var json: Any { try! JSONSerialization.jsonObject(with: Data(stdout.utf8), options: .fragmentsAllowed) }
+    }
+
+    /// The binary under test: `ANYWALL_BIN`, else the `anywall` built beside the test bundle.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["ANYWALL_BIN"] { return URL(fileURLWithPath: path) }
+        var dir = Bundle.main.bundleURL
+        while !FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("anywall").path), dir.path != "/" {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("anywall")
+    }()
+
+    let home: URL
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    var wallFile: URL { home.appendingPathComponent(".local/share/anywall/wall.sqlite") }
+    var sessionFile: URL { home.appendingPathComponent(".local/state/anywall/session.json") }
+
+    /// Runs `anywall ARGS` with stdin from `input` (or empty), in this HOME and a clean environment.
+    @discardableResult
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        try Self.execute(Self.binary, arguments, input: input, environment: baseEnvironment.merging(environment) { $1 })
+    }
+
+    /// Runs any program in this HOME (shell loops for concurrency tests).
+    func shell(_ script: String) throws -> Run {
+        try Self.execute(URL(fileURLWithPath: "/bin/bash"), ["-c", script],
+                         input: nil, environment: baseEnvironment.merging(["ANYWALL": Self.binary.path]) { $1 })
+    }
+
+    /// Signs `username` up (password "pw-<username>") and leaves them logged in.
+    func signUp(_ username: String, name: String? = nil) throws {
+        let run = try run(["signup", "--username", username, "--password-stdin"] + (name.map { ["--name", $0] } ?? []),
+                          input: "pw-\(username)\n")
+        precondition(run.status == 0, "signup failed: \(run)")
+    }
+
+    private var baseEnvironment: [String: String] {
+        ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    }
+
+    private static func execute(_ program: URL, _ arguments: [String], input: String?, environment: [String: String]) throws -> Run {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-io-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let paths = ["in", "out", "err"].map { dir.appendingPathComponent($0) }
+        try Data((input ?? "").utf8).write(to: paths[0])
+        for path in paths.dropFirst() { _ = FileManager.default.createFile(atPath: path.path, contents: nil) }
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = try FileHandle(forReadingFrom: paths[0])
+        process.standardOutput = try FileHandle(forWritingTo: paths[1])
+        process.standardError = try FileHandle(forWritingTo: paths[2])
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: try String(contentsOf: paths[1], encoding: .utf8),
+                   stderr: try String(contentsOf: paths[2], encoding: .utf8))
+    }
+}
+
+/// Exit codes as the README documents them.
+enum Exit {
+    static let success: Int32 = 0
+    static let usage: Int32 = 64
+    static let inputRejected: Int32 = 65
+    static let fileUnreadable: Int32 = 66
+    static let noFix: Int32 = 75
+    static let authFailed: Int32 = 77
+}

@@ -1,0 +1,227 @@
+function __anywall_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __anywall_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __anywall_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __anywall_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __anywall_parse_tokens -S
+    set -l unparsed_tokens (__anywall_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'anywall'
+        __anywall_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'signup'
+            __anywall_parse_subcommand 0 'username=' 'name=' 'password-stdin' 'password-file=' 'store=' 'version' 'h/help'
+        case 'login'
+            __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'store=' 'version' 'h/help'
+        case 'logout'
+            __anywall_parse_subcommand 0 'store=' 'version' 'h/help'
+        case 'whoami'
+            __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+        case 'post'
+            __anywall_parse_subcommand 1 'at=' 'fix-timeout=' 'json' 'store=' 'version' 'h/help'
+        case 'nearby'
+            __anywall_parse_subcommand 0 'at=' 'fix-timeout=' 'radius=' 'limit=' 'search-distance=' 'changes' 'table' 'json' 'ndjson' 'geojson' 'store=' 'version' 'h/help'
+        case 'where'
+            __anywall_parse_subcommand 0 'at=' 'fix-timeout=' 'json' 'store=' 'version' 'h/help'
+        case 'settings'
+            __anywall_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'show'
+                __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+            case 'set'
+                __anywall_parse_subcommand 2 'store=' 'version' 'h/help'
+            case 'unset'
+                __anywall_parse_subcommand 1 'store=' 'version' 'h/help'
+            end
+        case 'config'
+            __anywall_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'show'
+                __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+            case 'refresh'
+                __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+            case 'set'
+                __anywall_parse_subcommand 2 'json' 'store=' 'version' 'h/help'
+            case 'init'
+                __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+            end
+        case 'import'
+            __anywall_parse_subcommand 1 'batch-size=' 'store=' 'version' 'h/help'
+        case 'passwd'
+            __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'store=' 'version' 'h/help'
+        case 'help'
+            __anywall_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __anywall_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __anywall_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __anywall_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __anywall_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__anywall_tokens -p)
+    if test -z "$(__anywall_tokens -t)"
+        set -l index (count (__anywall_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'anywall' -f
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'signup' -d 'Create an account, then stay logged in.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'login' -d 'Log in; the session is kept on disk (mode 0600).'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'logout' -d 'End the session on the wall and forget it locally.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'whoami' -d 'Show who is logged in, and on which wall.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'post' -d 'Leave a message where you are.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'nearby' -d 'List the posts nearest you, nearest first.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'where' -d 'Show the location fix the other commands would use.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'settings' -d 'Show or change local preferences.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'config' -d 'Show, refresh or change the wall\'s shared config.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'import' -d 'Load posts from a Parse export of Posts, or NDJSON, into the wall.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'passwd' -d 'Set a user\'s password on the embedded wall.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" username' -l 'username' -d 'The account\'s username (prompted on a terminal when omitted).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" name' -l 'name' -d 'The name shown as the author of your posts (default: the username).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" password-stdin' -l 'password-stdin' -d 'Read the password from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" password-file' -l 'password-file' -d 'Read the password from the first line of a file.' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" username' -l 'username' -d 'The account\'s username (prompted on a terminal when omitted).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" password-stdin' -l 'password-stdin' -d 'Read the password from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" password-file' -l 'password-file' -d 'Read the password from the first line of a file.' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall logout" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall logout" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall logout" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" at' -l 'at' -d 'A fixed location, e.g. 37.7793,-122.4193.' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" fix-timeout' -l 'fix-timeout' -d 'How long to wait for a location fix (default: 10).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" at' -l 'at' -d 'A fixed location, e.g. 37.7793,-122.4193.' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" fix-timeout' -l 'fix-timeout' -d 'How long to wait for a location fix (default: 10).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" radius' -l 'radius' -d 'The filter radius for this call, e.g. 250ft, 2km (default: the \'radius\' setting, else 1000m).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" limit' -l 'limit' -d 'How many posts at most, 1 to 1000 (default: 20).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" search-distance' -l 'search-distance' -d 'How far to look (default: 100km).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" changes' -l 'changes' -d 'Print only the changes since the previous run of this query.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" table' -l 'table' -d 'A readable table.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" json' -l 'json' -d 'A JSON array.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" ndjson' -l 'ndjson' -d 'One JSON object per line.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" geojson' -l 'geojson' -d 'An RFC 7946 GeoJSON FeatureCollection.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" at' -l 'at' -d 'A fixed location, e.g. 37.7793,-122.4193.' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" fix-timeout' -l 'fix-timeout' -d 'How long to wait for a location fix (default: 10).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings" -eq 1' -fa 'show' -d 'Show every setting, its value and where it comes from.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings" -eq 1' -fa 'set' -d 'Set a preference; bad keys and values are refused.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings" -eq 1' -fa 'unset' -d 'Return a preference to its default.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'show' -d 'Show the config in use and where it came from.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'refresh' -d 'Fetch the config now, whatever the cached copy\'s age.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'set' -d 'Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'init' -d 'Prepare a new wall: seed the default config, keeping values already set.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall import" -eq 1' -F
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" batch-size' -l 'batch-size' -d 'Posts per transaction (default: 10000).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall passwd" username' -l 'username' -d 'The account\'s username (prompted on a terminal when omitted).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall passwd" password-stdin' -l 'password-stdin' -d 'Read the password from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall passwd" password-file' -l 'password-file' -d 'Read the password from the first line of a file.' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall passwd" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall passwd" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall passwd" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall help" version' -l 'version' -d 'Show the version.'
