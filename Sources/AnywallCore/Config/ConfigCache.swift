@@ -73,18 +73,18 @@ public struct ConfigCache: Sendable {
 
     /// Fetches now, whatever the cached copy's age, and caches the result.
     public func refresh(fetch: () throws -> RemoteConfig) throws -> LoadedConfig {
-        let config = try fetch()
-        let now = clock.now()
-        try store(config, fetchedAt: now)
-        return LoadedConfig(config: config, origin: .backend, source: source, fetchedAt: now, warning: nil)
+        try replace(with: fetch())
     }
 
-    /// Replaces the cached copy (after `config set`, so the change is seen at once).
-    public func store(_ config: RemoteConfig, fetchedAt: Date) throws {
-        let entry = Entry(params: config.params, source: source, fetchedAt: fetchedAt)
+    /// Caches `config` as just fetched from the backend (also after `config set`, so the change
+    /// is seen at once).
+    public func replace(with config: RemoteConfig) throws -> LoadedConfig {
+        let now = clock.now()
+        let entry = Entry(params: config.params, source: source, fetchedAt: now)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         try PrivateFile.write(try encoder.encode(entry), to: file, mode: 0o644)
+        return LoadedConfig(config: config, origin: .backend, source: source, fetchedAt: now, warning: nil)
     }
 
     private func readEntry() -> Entry? {

@@ -83,9 +83,7 @@ struct ConfigCommand: ParsableCommand {
             }
             let wall = try context.openWall()
             let config = try wall.setConfig(key, to: parsed, masterKey: nil)
-            let cache = context.configCache(for: wall)
-            try cache.store(config, fetchedAt: Date())
-            ConfigCommand.print(cache.load(fetch: wall.fetchConfig), json: json.json)
+            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
     }
 
@@ -99,9 +97,7 @@ struct ConfigCommand: ParsableCommand {
             let context = try CommandContext(store: store)
             let wall = try context.openWall()
             let config = try wall.initialize(masterKey: nil)
-            let cache = context.configCache(for: wall)
-            try cache.store(config, fetchedAt: Date())
-            ConfigCommand.print(cache.load(fetch: wall.fetchConfig), json: json.json)
+            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
     }
 }
