@@ -16,7 +16,8 @@ public final class EmbeddedWall: WallBackend {
         self.hasher = hasher
         self.clock = clock
         var config = Configuration()
-        config.journalMode = .wal
+        // WAL is set once, when the wall is created (it persists in the file). GRDB's `.wal`
+        // option would instead write to the wall at every open, which a one-shot reader pays.
         config.busyMode = .timeout(30)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456")
@@ -32,13 +33,18 @@ public final class EmbeddedWall: WallBackend {
         }
     }
 
-    /// Brings the schema up to date. The first run is serialised with a lock file so that several
-    /// processes opening a new wall at once do not race to create it.
+    /// Brings the schema up to date and puts a new wall in WAL mode. The first run is serialised
+    /// with a lock file so that several processes opening a new wall at once do not race to create it.
     private static func migrate(_ database: DatabaseQueue, lockFile: URL) throws {
         if try database.read({ try EmbeddedSchema.migrator.hasCompletedMigrations($0) }) { return }
         let fd = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
         if fd >= 0 { flock(fd, LOCK_EX) }
         defer { if fd >= 0 { flock(fd, LOCK_UN); close(fd) } }
+        try database.writeWithoutTransaction { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw AnywallError.backendUnreachable("cannot put the wall at \(db.description) in WAL mode")
+            }
+        }
         try EmbeddedSchema.migrator.migrate(database)
     }
 
