@@ -27,13 +27,6 @@ enum Terminal {
         stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
-    /// The terminal's width in columns, or nil when stdout is not a terminal.
-    static var width: Int? {
-        var size = winsize()
-        guard stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
-
     /// Reads all of stdin as text.
     static func readAllInput() throws -> String {
         let data = FileHandle.standardInput.readDataToEndOfFile()

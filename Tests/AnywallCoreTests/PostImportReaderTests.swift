@@ -54,3 +54,16 @@ struct PostImportReaderTests {
         #expect(end.posts.isEmpty && end.rejected.isEmpty)
     }
 }
+
+@Suite("LineReader")
+struct LineReaderTests {
+    @Test("splits LF and CRLF lines across chunk borders, keeps a last line without LF, cuts overlong lines")
+    func lines() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-lines-\(UUID().uuidString)")
+        try Data("one\r\ntwo\n\(String(repeating: "x", count: 50))\nthree".utf8).write(to: url)
+        let reader = LineReader(handle: try FileHandle(forReadingFrom: url), chunkSize: 3, maxLineLength: 10)
+        var lines: [String] = []
+        while let line = reader.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
+        #expect(lines == ["one", "two", String(repeating: "x", count: 10), "three"])
+    }
+}

@@ -50,25 +50,18 @@ public struct Distance: Sendable, Comparable, Hashable, CustomStringConvertible 
     /// Zero, negative, infinite and NaN distances are refused.
     public init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let numberEnd = trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e") } ?? trimmed.endIndex
-        var numberPart = String(trimmed[..<numberEnd])
-        var unitPart = trimmed[numberEnd...].trimmingCharacters(in: .whitespaces)
-        // "2e" is not a number followed by unit "e"; give the "e" back when it ends the number.
-        if numberPart.hasSuffix("e"), Double(numberPart) == nil {
-            numberPart.removeLast()
-            unitPart = "e" + unitPart
+        guard let match = trimmed.wholeMatch(of: /([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z]*)/),
+              let value = Double(match.1), value.isFinite else {
+            throw AnywallError.inputRejected("bad distance '\(text)': expected a number with a unit, such as 250ft, 2km, 1.5mi or 800m")
         }
         let unit: DistanceUnit
-        switch unitPart {
+        switch match.2 {
         case "", "m", "meter", "meters", "metre", "metres": unit = .meters
         case "km", "kilometer", "kilometers", "kilometre", "kilometres": unit = .kilometers
         case "ft", "foot", "feet": unit = .feet
         case "mi", "mile", "miles": unit = .miles
         default:
-            throw AnywallError.inputRejected("bad distance '\(text)': unknown unit '\(unitPart)' (use m, km, ft or mi)")
-        }
-        guard let value = Double(numberPart), value.isFinite else {
-            throw AnywallError.inputRejected("bad distance '\(text)': expected a number with a unit, such as 250ft, 2km, 1.5mi or 800m")
+            throw AnywallError.inputRejected("bad distance '\(text)': unknown unit '\(match.2)' (use m, km, ft or mi)")
         }
         guard value > 0 else {
             throw AnywallError.inputRejected("bad distance '\(text)': it must be greater than zero")

@@ -3,7 +3,8 @@ import Foundation
 /// Reads a file or stdin line by line in bounded memory, for inputs of any size.
 ///
 /// Lines end with LF (a CR before it is dropped); a last line without LF is still returned.
-/// A line longer than `maxLineLength` is cut there and the rest of it skipped.
+/// A line longer than `maxLineLength` is cut there and the rest of it skipped, so memory stays
+/// bounded on endless input; the cut line is still returned (and fails whatever parses it).
 public final class LineReader {
     private let handle: FileHandle
     private var buffer = Data()
@@ -32,25 +33,24 @@ public final class LineReader {
 
     /// The next line's bytes without its line ending, or nil at the end of input.
     public func nextLine() -> Data? {
-        var skipping = false
+        var cut: Data?
         while true {
             if let newline = buffer[position...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > position, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = buffer[position..<end]
                 position = newline + 1
-                if skipping { return Data() }
-                return line.count > maxLineLength ? Data(line.prefix(maxLineLength)) : Data(line)
+                return cut ?? Data(line.prefix(maxLineLength))
             }
             if atEnd {
-                guard position < buffer.count else { return nil }
+                guard position < buffer.count || cut != nil else { return nil }
                 let line = buffer[position...]
                 position = buffer.count
-                return skipping ? Data() : Data(line)
+                return cut ?? Data(line.prefix(maxLineLength))
             }
             if buffer.count - position > maxLineLength {
-                // Drop the overlong line's bytes so memory stays bounded; return an empty line for it.
-                skipping = true
+                // Keep the line's start, drop the rest of it as it arrives.
+                if cut == nil { cut = Data(buffer[position..<(position + maxLineLength)]) }
                 buffer.removeAll(keepingCapacity: true)
                 position = 0
             }

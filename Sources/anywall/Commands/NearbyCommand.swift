@@ -33,8 +33,7 @@ struct NearbyCommand: ParsableCommand {
         let wall = try context.openWall()
         let posts = try wall.nearby(query).seen(from: fix.point, filterRadius: filterRadius)
 
-        let reader = ReaderPreferences(units: context.preferences.units, color: Terminal.useColor(environment: context.environment),
-                                       width: Terminal.width)
+        let reader = ReaderPreferences(units: context.preferences.units, color: Terminal.useColor(environment: context.environment))
         let printer = ResultPrinters.make(format.resolved(context), reader: reader)
         if changes {
             let saved = SavedResults(directory: context.paths.savedResultsDirectory)

@@ -10,7 +10,6 @@ protocol ResultPrinter {
 struct ReaderPreferences {
     var units: UnitSystem
     var color: Bool
-    var width: Int?
 }
 
 enum ResultPrinters {
