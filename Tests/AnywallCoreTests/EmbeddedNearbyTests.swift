@@ -79,4 +79,29 @@ struct EmbeddedNearbyTests {
         #expect(result.count == 20)
         #expect(result.last?.objectId == "p19")
     }
+
+    @Test("matches a brute-force search at any density, from dense clusters to empty ocean")
+    func matchesBruteForce() throws {
+        var rng = SeededGenerator(seed: 99)
+        let cities = try (0..<4).map { _ in try GeoPoint(latitude: Double.random(in: -50...60, using: &rng), longitude: Double.random(in: -170...170, using: &rng)) }
+        var places: [GeoPoint] = []
+        for _ in 0..<4000 {
+            let city = cities.randomElement(using: &rng)!
+            // Dense cores (tens of metres) and sparse suburbs (tens of kilometres).
+            let spread = [0.05, 0.5, 5, 60].randomElement(using: &rng)!
+            places.append(try city.moved(.kilometers(Double.random(in: 0...spread, using: &rng)), bearing: Double.random(in: 0..<360, using: &rng)))
+        }
+        let wall = try wall(with: places)
+        for i in 0..<150 {
+            let base = cities[i % cities.count]
+            let center = try base.moved(.kilometers(Double.random(in: 0...150, using: &rng) * (i % 3 == 0 ? 0.01 : 1)), bearing: Double.random(in: 0..<360, using: &rng))
+            let limit = [1, 5, 20, 100].randomElement(using: &rng)!
+            let expected = places.enumerated()
+                .map { (id: "p\($0.offset)", distance: center.distance(to: $0.element).meters) }
+                .filter { $0.distance <= 100_000 }
+                .sorted { $0.distance < $1.distance }
+                .prefix(limit).map(\.id)
+            #expect(try wall.nearby(try WallQuery(center: center, limit: limit)).map(\.objectId) == Array(expected), "at \(center), limit \(limit)")
+        }
+    }
 }

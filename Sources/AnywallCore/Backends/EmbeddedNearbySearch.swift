@@ -1,48 +1,103 @@
 import Foundation
 import GRDB
 
-/// The nearest-posts query on the embedded wall.
+/// The nearest-posts query on the embedded wall: exact, and cheap even in a dense city.
 ///
-/// Scanning one box for the whole search distance is ruinous in a dense city, so the search
-/// grows a ring (1 -> 4 -> 16 -> 50 km, then the search distance) until it holds `limit`
-/// posts: when a ring of radius r holds at least `limit` posts within r, no post outside it
-/// can be among the nearest `limit`, so the answer is exact.
+/// - Rings: scanning one box for the whole search distance is ruinous in a dense city, so the
+///   search grows a ring until it surely holds `limit` posts; no post outside such a ring can be
+///   among the nearest `limit`. The first ring is a city block; the next is sized from the
+///   density the last one saw, so a dense city needs one or two rings, an empty ocean a few
+///   cheap ones.
+/// - Filter, then refine: the scan reads only the R*Tree, whose 32-bit float coordinates are
+///   within `coordinateError` of the truth, so it never touches the `post` table. Exact
+///   coordinates are then read for the few candidates that can be in the answer.
 struct EmbeddedNearbySearch {
-    static let ringSteps: [Distance] = [.kilometers(1), .kilometers(4), .kilometers(16), .kilometers(50)]
+    /// The first ring's radius.
+    static let firstRing = Distance.meters(250)
+    /// Each ring is at least this many times wider than the last.
+    static let minimumGrowth = 2.0
+    /// A ring after an empty one is this many times wider.
+    static let growthWhenEmpty = 4.0
+    /// An upper bound on how far a distance computed from R*Tree coordinates can be from the
+    /// exact one: floats rounded outward are off by at most 2^-16 degree (1.7 m) per coordinate.
+    static let coordinateError = Distance.meters(5)
 
     let db: Database
 
+    private struct Candidate {
+        let id: Int64
+        /// The distance from the R*Tree's coordinates, within `coordinateError` of the exact one.
+        let estimate: Double
+    }
+
     func run(_ query: WallQuery) throws -> [Post] {
-        var rings = Self.ringSteps.filter { $0 < query.searchDistance }
-        rings.append(query.searchDistance)
-        let statement = try db.cachedStatement(sql: """
-            SELECT post.latitude, post.longitude, post.objectId, post.text, post.createdAt, user.username, user.name
-            FROM postLocation JOIN post ON post.id = postLocation.id LEFT JOIN user ON user.id = post.userId
-            WHERE postLocation.maxLatitude >= ? AND postLocation.minLatitude <= ?
-              AND postLocation.maxLongitude >= ? AND postLocation.minLongitude <= ?
+        // One read transaction, so the scan and the fetch see the same wall.
+        try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
+        defer { try? db.cachedStatement(sql: "COMMIT").execute() }
+        let scan = try db.cachedStatement(sql: """
+            SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
+            WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
             """)
-        for ring in rings {
-            var found: [(distance: Double, post: Post)] = []
-            for box in BoundingBox.covering(center: query.center, radius: ring) {
-                // R*Tree coordinates are 32-bit floats rounded outward, so the overlap test above
-                // never misses a point in the box; the exact distance below decides.
-                let rows = try Row.fetchCursor(statement, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+        let error = Self.coordinateError.meters
+        let search = query.searchDistance.meters
+        var radius = min(Self.firstRing.meters, search)
+        while true {
+            var candidates: [Candidate] = []
+            var surelyInside = 0
+            for box in BoundingBox.covering(center: query.center, radius: .meters(radius)) {
+                // The overlap test never misses a point in the box (the floats are rounded outward).
+                let rows = try Row.fetchCursor(scan, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
                 while let row = try rows.next() {
-                    let point = try GeoPoint(latitude: row[0], longitude: row[1])
-                    let distance = query.center.distance(to: point).meters
-                    guard distance <= ring.meters else { continue }
-                    let name: String? = row[6]
-                    let username: String? = row[5]
-                    found.append((distance, Post(objectId: row[2], text: row[3], location: point,
-                                                 author: name ?? username,
-                                                 createdAt: EmbeddedWall.date(millis: row[4]))))
+                    let latitude = ((row[1] as Double) + (row[2] as Double)) / 2
+                    let longitude = ((row[3] as Double) + (row[4] as Double)) / 2
+                    let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
+                    guard estimate <= radius + error else { continue }
+                    candidates.append(Candidate(id: row[0], estimate: estimate))
+                    if estimate <= radius - error { surelyInside += 1 }
                 }
             }
-            if found.count >= query.limit || ring == rings.last {
-                found.sort { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
-                return found.prefix(query.limit).map(\.post)
+            if surelyInside >= query.limit {
+                // The nearest `limit` are all within the limit-th estimate plus the error; any post
+                // whose estimate exceeds that by twice the error is farther than all of them.
+                candidates.sort { $0.estimate < $1.estimate }
+                let bound = candidates[query.limit - 1].estimate + 2 * error
+                return try posts(candidates.prefix { $0.estimate <= bound }, near: query.center, within: search, limit: query.limit)
             }
+            if radius >= search {
+                return try posts(candidates[...], near: query.center, within: search, limit: query.limit)
+            }
+            radius = min(search, nextRadius(after: radius, found: surelyInside, limit: query.limit))
         }
-        return []
+    }
+
+    /// A radius whose disc should hold `limit` posts at the density seen, with a margin.
+    private func nextRadius(after radius: Double, found: Int, limit: Int) -> Double {
+        guard found > 0 else { return radius * Self.growthWhenEmpty }
+        return max(radius * Self.minimumGrowth, radius * (Double(limit) / Double(found)).squareRoot() * 1.25)
+    }
+
+    /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
+    /// distance (ties by storage order).
+    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Double, limit: Int) throws -> [Post] {
+        guard !candidates.isEmpty else { return [] }
+        let details = try db.cachedStatement(sql: """
+            SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
+            FROM post LEFT JOIN user ON user.id = post.userId
+            WHERE post.id IN (SELECT value FROM json_each(?))
+            """)
+        let list = "[" + candidates.map { String($0.id) }.joined(separator: ",") + "]"
+        var found: [(distance: Double, id: Int64, post: Post)] = []
+        let rows = try Row.fetchCursor(details, arguments: [list])
+        while let row = try rows.next() {
+            let location = try GeoPoint(latitude: row[3], longitude: row[4])
+            let distance = center.distance(to: location).meters
+            guard distance <= search else { continue }
+            let name: String? = row[7]
+            let username: String? = row[6]
+            found.append((distance, row[0], Post(objectId: row[1], text: row[2], location: location,
+                                                 author: name ?? username, createdAt: EmbeddedWall.date(millis: row[5]))))
+        }
+        found.sort { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        return found.prefix(limit).map(\.post)
     }
 }

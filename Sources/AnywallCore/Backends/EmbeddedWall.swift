@@ -120,7 +120,9 @@ public final class EmbeddedWall: WallBackend {
     }
 
     public func nearby(_ query: WallQuery) throws -> [Post] {
-        try read { db in try EmbeddedNearbySearch(db: db).run(query) }
+        // The search opens its own read transaction with cached statements: GRDB's `read` would add
+        // a savepoint and two `query_only` pragmas, as much again as the query in a city.
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db).run(query) } }
     }
 
     /// How many posts the wall holds.

@@ -11,11 +11,21 @@ public enum GreatCircle {
         .meters(angle(from: a, to: b) * earthRadius.meters)
     }
 
+    /// The distance from a point to raw coordinates read from storage (already valid), without
+    /// building a `GeoPoint` for each candidate of a scan.
+    static func distance(from a: GeoPoint, latitude: Double, longitude: Double) -> Distance {
+        .meters(angle(a.latitude, a.longitude, latitude, longitude) * earthRadius.meters)
+    }
+
     /// The central angle between two points, in radians.
     static func angle(from a: GeoPoint, to b: GeoPoint) -> Double {
-        let lat1 = radians(a.latitude), lat2 = radians(b.latitude)
+        angle(a.latitude, a.longitude, b.latitude, b.longitude)
+    }
+
+    private static func angle(_ latitudeA: Double, _ longitudeA: Double, _ latitudeB: Double, _ longitudeB: Double) -> Double {
+        let lat1 = radians(latitudeA), lat2 = radians(latitudeB)
         let dLat = lat2 - lat1
-        let dLon = radians(b.longitude - a.longitude)
+        let dLon = radians(longitudeB - longitudeA)
         let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * asin(min(1, sqrt(h)))
     }
