@@ -19,6 +19,7 @@ let package = Package(
             name: "AnywallCore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
@@ -32,7 +33,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "anywall-bench",
-            dependencies: ["AnywallCore"]
+            dependencies: [
+                "AnywallCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "AnywallCoreTests", dependencies: ["AnywallCore"]),
         .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCore", "anywall"]),

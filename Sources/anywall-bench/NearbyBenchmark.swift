@@ -3,31 +3,25 @@ import Foundation
 
 /// Times `EmbeddedWall.nearby` at a list of places, in one process with one open wall.
 struct NearbyBenchmark {
-    /// The radii the embedded search tries in turn (then the search distance). They mirror the
-    /// internal `EmbeddedNearbySearch.ringSteps`, which is not public: they are used here only
-    /// to report which ring each place needed, never to time anything.
-    static let ringSteps: [Distance] = [.kilometers(1), .kilometers(4), .kilometers(16), .kilometers(50)]
+    let store: URL
+    let queries: [WallQuery]
+    let rounds: Int
+    let warmup: Int
 
-    let options: BenchOptions
-
-    func run() throws -> NearbyReport {
-        let places = try options.readPlaces()
-        let queries = try places.map {
-            try WallQuery(center: $0, searchDistance: options.searchDistance, limit: options.limit)
-        }
-        let wall = try EmbeddedWall(file: options.store)
+    func run(label: String?) throws -> NearbyReport {
+        let wall = try EmbeddedWall(file: store)
 
         // Untimed passes first: they fault the file's pages into memory and fill SQLite's page
         // cache and GRDB's statement cache, so the figures are those of a warm, long-lived process.
-        for _ in 0..<options.warmup {
+        for _ in 0..<warmup {
             for query in queries { _ = try wall.nearby(query) }
         }
 
         var samples: [UInt64] = []
-        samples.reserveCapacity(queries.count * options.rounds)
+        samples.reserveCapacity(queries.count * rounds)
         var found = 0
-        var rings = RingHistogram(steps: Self.ringSteps, searchDistance: options.searchDistance)
-        for round in 0..<options.rounds {
+        var reach = ReachSummary()
+        for round in 0..<rounds {
             for query in queries {
                 let start = Self.nanoseconds()
                 let posts = try wall.nearby(query)
@@ -35,13 +29,13 @@ struct NearbyBenchmark {
                 // Bookkeeping stays outside the timed span and is done once per place.
                 if round == 0 {
                     found += posts.count
-                    rings.record(posts: posts, query: query)
+                    reach.record(posts: posts, query: query)
                 }
             }
         }
-        return NearbyReport(label: options.label, places: queries.count, rounds: options.rounds,
+        return NearbyReport(label: label, places: queries.count, rounds: rounds,
                             latency: LatencySummary(nanoseconds: samples),
-                            meanPostsFound: Double(found) / Double(queries.count), rings: rings)
+                            meanPostsFound: Double(found) / Double(queries.count), reach: reach)
     }
 
     /// A monotonic clock read directly: cheaper and steadier than going through Date.
@@ -52,25 +46,25 @@ struct NearbyBenchmark {
     }
 }
 
-/// How many places needed each ring of the adaptive search.
+/// How far each place had to look: the distance to the farthest post returned, which is the
+/// smallest ring an exact growing-radius search can stop at.
 ///
-/// A ring of radius r answers the query once it holds `limit` posts, that is once the
-/// `limit`-th nearest post is within r; a place with fewer posts in reach scans every ring.
-struct RingHistogram {
-    let radii: [Distance]
-    private(set) var counts: [Int]
-
-    init(steps: [Distance], searchDistance: Distance) {
-        radii = steps.filter { $0 < searchDistance } + [searchDistance]
-        counts = Array(repeating: 0, count: radii.count)
-    }
+/// Kept apart from the timings and independent of how AnywallCore grows its rings, so that the
+/// figure stays comparable when the search changes.
+struct ReachSummary {
+    private(set) var reaches: [Double] = []
+    /// Places where fewer than `limit` posts lie within the search distance: every ring is scanned.
+    private(set) var shortPlaces = 0
 
     mutating func record(posts: [Post], query: WallQuery) {
-        guard posts.count >= query.limit, let farthest = posts.last else {
-            counts[counts.count - 1] += 1
-            return
-        }
-        let reach = query.center.distance(to: farthest.location)
-        counts[radii.firstIndex { reach <= $0 } ?? (radii.count - 1)] += 1
+        if posts.count < query.limit { shortPlaces += 1 }
+        guard let farthest = posts.last else { return }
+        reaches.append(query.center.distance(to: farthest.location).meters)
+    }
+
+    /// The median reach in metres, or nil when no place found anything.
+    var medianMeters: Double? {
+        guard !reaches.isEmpty else { return nil }
+        return reaches.sorted()[(reaches.count - 1) / 2]
     }
 }

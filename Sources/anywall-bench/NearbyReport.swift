@@ -1,4 +1,3 @@
-import AnywallCore
 import Foundation
 
 /// What one `anywall-bench nearby` run measured, printable as plain lines or one JSON object.
@@ -8,43 +7,39 @@ struct NearbyReport {
     let rounds: Int
     let latency: LatencySummary
     let meanPostsFound: Double
-    let rings: RingHistogram
+    let reach: ReachSummary
 
     var text: String {
         let name = label.map { "\($0): " } ?? ""
-        let ringText = zip(rings.radii, rings.counts).map { "\(Self.km($0.0)) km: \($0.1)" }.joined(separator: ", ")
+        let reachText = reach.medianMeters.map { "\(Self.fixed($0)) m" } ?? "-"
         return """
             \(name)\(places) places x \(rounds) rounds = \(latency.count) queries
             \(name)p50 \(Self.fixed(latency.p50)) µs, p90 \(Self.fixed(latency.p90)) µs, p99 \(Self.fixed(latency.p99)) µs \
             (mean \(Self.fixed(latency.mean)), min \(Self.fixed(latency.min)), max \(Self.fixed(latency.max)))
-            \(name)posts found per place: \(Self.fixed(meanPostsFound)); ring that answered: \(ringText)
+            \(name)posts found per place: \(Self.fixed(meanPostsFound)); median distance to the farthest: \(reachText); \
+            places with fewer than the limit: \(reach.shortPlaces)
             """
     }
 
+    /// The figures as one JSON object (microseconds to 0.1).
     var json: String {
-        // Built by hand to keep the keys in a fixed, readable order.
-        let ringPairs = zip(rings.radii, rings.counts).map { "\"\(Self.km($0.0))\":\($0.1)" }.joined(separator: ",")
-        var fields: [String] = []
-        if let label { fields.append("\"label\":\(Self.quoted(label))") }
-        fields += [
-            "\"places\":\(places)", "\"rounds\":\(rounds)", "\"queries\":\(latency.count)",
-            "\"p50Micros\":\(Self.fixed(latency.p50))", "\"p90Micros\":\(Self.fixed(latency.p90))",
-            "\"p99Micros\":\(Self.fixed(latency.p99))", "\"meanMicros\":\(Self.fixed(latency.mean))",
-            "\"minMicros\":\(Self.fixed(latency.min))", "\"maxMicros\":\(Self.fixed(latency.max))",
-            "\"meanPostsFound\":\(Self.fixed(meanPostsFound))", "\"placesByRingKm\":{\(ringPairs)}",
-        ]
-        return "{" + fields.joined(separator: ",") + "}"
+        struct Figures: Encodable {
+            let label: String?
+            let places, rounds, queries: Int
+            let p50Micros, p90Micros, p99Micros, meanMicros, minMicros, maxMicros, meanPostsFound: Double
+            let medianReachMeters: Double?
+            let shortPlaces: Int
+        }
+        func tenth(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+        let figures = Figures(
+            label: label, places: places, rounds: rounds, queries: latency.count,
+            p50Micros: tenth(latency.p50), p90Micros: tenth(latency.p90), p99Micros: tenth(latency.p99),
+            meanMicros: tenth(latency.mean), minMicros: tenth(latency.min), maxMicros: tenth(latency.max),
+            meanPostsFound: tenth(meanPostsFound), medianReachMeters: reach.medianMeters.map(tenth), shortPlaces: reach.shortPlaces)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(figures)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     private static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    private static func km(_ distance: Distance) -> String {
-        let km = distance.meters / 1000
-        return km == km.rounded() ? String(Int(km)) : String(format: "%g", km)
-    }
-
-    private static func quoted(_ text: String) -> String {
-        let data = try? JSONEncoder().encode(text)
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-    }
 }

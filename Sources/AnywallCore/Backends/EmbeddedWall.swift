@@ -20,7 +20,8 @@ public final class EmbeddedWall: WallBackend {
         // option would instead write to the wall at every open, which a one-shot reader pays.
         config.busyMode = .timeout(30)
         config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456")
+            // No mmap: a one-shot command would pay more to map and unmap the wall than it saves.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
