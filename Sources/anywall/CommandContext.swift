@@ -1,26 +1,32 @@
 import AnywallCore
 import Foundation
 
-/// What every command reads before it starts: the environment, file locations, settings and
-/// the preferences they resolve to. The backend is opened only by commands that need it.
+/// What every command reads before it starts: the environment, file locations and settings.
+/// Preferences are resolved (and checked) only by the commands that use them, so that a bad
+/// value in the settings file never stops `settings` from fixing it; the backend is opened only
+/// by commands that need it.
 struct CommandContext {
     let environment: [String: String]
     let paths: XDGPaths
     let settings: Settings
-    let preferences: Preferences
+    /// The embedded wall's file.
+    let storeFile: URL
 
     init(store: StoreOptions) throws {
         environment = ProcessInfo.processInfo.environment
         paths = XDGPaths(environment: environment)
         settings = try Settings.load(from: paths.settingsFile)
-        var preferences = try Preferences(settings: settings, environment: environment, paths: paths)
-        if let path = store.store { preferences.store = URL(fileURLWithPath: path) }
-        self.preferences = preferences
+        storeFile = Preferences.storeFile(flag: store.store, environment: environment, paths: paths)
+    }
+
+    /// The preferences in force (environment > settings file > defaults), checked.
+    func preferences() throws -> Preferences {
+        try Preferences(settings: settings, environment: environment)
     }
 
     /// The wall the command works on.
     func openWall() throws -> EmbeddedWall {
-        try EmbeddedWall(file: preferences.store)
+        try EmbeddedWall(file: storeFile)
     }
 
     var sessions: SessionStore { SessionStore(file: paths.sessionFile) }

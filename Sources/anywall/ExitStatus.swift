@@ -5,8 +5,6 @@ import ArgumentParser
 /// one fits, so scripts can tell what went wrong without reading the message.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
-    /// The command worked, but the results came from a cache because the backend was unreachable.
-    case staleData = 3
     /// Bad flags or arguments (swift-argument-parser's code).
     case usage = 64
     /// Something typed or piped in was refused: coordinates, distances, text, settings.

@@ -27,9 +27,12 @@ enum Terminal {
         stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
-    /// Reads all of stdin as text.
+    /// The most stdin may hold for a post or a password.
+    static let inputLimit = 64 * 1024
+
+    /// Reads all of stdin as text, up to `inputLimit`.
     static func readAllInput() throws -> String {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let data = try LineReader.readAll(.standardInput, name: "standard input", limit: inputLimit)
         guard let text = String(data: data, encoding: .utf8) else {
             throw AnywallError.inputRejected("standard input is not UTF-8 text")
         }

@@ -20,7 +20,8 @@ struct BadInputTests {
     @Test("bad distances, limits and radius beyond the search distance are refused",
           arguments: [["--radius", "5 parsecs"], ["--radius", "-1km"], ["--radius", "0"], ["--search-distance", "far"],
                       ["--limit", "0"], ["--limit", "1001"], ["--limit", "ten"], ["--radius", "200km"],
-                      ["--radius", "2km", "--search-distance", "1km"], ["--fix-timeout", "-3"]])
+                      ["--radius", "2km", "--search-distance", "1km"], ["--fix-timeout", "-3"], ["--fix-timeout", "1e300"],
+                      ["--fix-timeout", "nan"], ["--search-distance", "1e308km"]])
     func options(_ flags: [String]) throws {
         let run = try Self.box.run(["nearby", "--at", "1,2"] + flags)
         #expect(run.status == Exit.inputRejected, "\(flags): \(run)")
@@ -53,9 +54,29 @@ struct BadInputTests {
         #expect(try Self.box.run(["frobnicate"]).status == Exit.usage)
     }
 
-    @Test("a missing import file has its own exit code")
-    func missingFile() throws {
-        let run = try Self.box.run(["import", "/nonexistent/posts.json"])
-        #expect(run.status == Exit.fileUnreadable && run.stderr.contains("/nonexistent/posts.json"), "\(run)")
+    @Test("a missing or unreadable import file has its own exit code", arguments: ["/nonexistent/posts.json", "/tmp"])
+    func unreadableFile(_ path: String) throws {
+        let run = try Self.box.run(["import", path])
+        #expect(run.status == Exit.fileUnreadable && run.stderr.hasPrefix("anywall: cannot read \(path)"), "\(run)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("post text with terminal control characters, or endless stdin, is refused")
+    func postInput() throws {
+        let box = try Sandbox()
+        try box.signUp("eve")
+        let escape = try box.run(["post", "hi\u{1B}]0;pwned\u{07}", "--at", "1,2"])
+        #expect(escape.status == Exit.inputRejected && escape.stderr.contains("control characters"), "\(escape)")
+        let huge = try box.run(["post", "-", "--at", "1,2"], input: String(repeating: "y\n", count: 40_000))
+        #expect(huge.status == Exit.inputRejected && huge.stderr.contains("more than 64 KiB"), "\(huge)")
+    }
+
+    @Test("a text argument that starts with '-' is given after --")
+    func dashText() throws {
+        let box = try Sandbox()
+        try box.signUp("fay")
+        let run = try box.run(["post", "--at", "1,2", "--", "-5 degrees, icy"])
+        #expect(run.status == Exit.success, "\(run)")
+        #expect(try box.run(["nearby", "--at", "1,2", "--json"]).stdout.contains("-5 degrees, icy"))
     }
 }

@@ -22,4 +22,16 @@ struct ConcurrencyTests {
         let count = try box.shell("sqlite3 \"$HOME/.local/share/anywall/wall.sqlite\" 'SELECT count(*) FROM post'")
         #expect(count.stdout == "1000\n")
     }
+
+    @Test("many processes opening a new wall at once all succeed", arguments: 0..<4)
+    func newWall(_ round: Int) throws {
+        let box = try Sandbox()
+        let run = try box.shell("""
+            for i in 1 2 3 4 5 6 7 8; do ( "$ANYWALL" nearby --at 1,1 --json >/dev/null || echo "failed $i" ) & done
+            wait
+            """)
+        #expect(run.stdout.isEmpty && run.stderr.isEmpty, "\(run)")
+        let mode = try FileManager.default.attributesOfItem(atPath: box.wallFile.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600, "the wall holds password hashes: owner only")
+    }
 }

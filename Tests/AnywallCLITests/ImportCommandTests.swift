@@ -42,4 +42,22 @@ struct ImportCommandTests {
         let posts = try box.run(["nearby", "--at", "1,1", "--json"]).json as! [[String: Any]]
         #expect(posts.map { $0["text"] as! String } == ["one", "two"] && posts.allSatisfy { $0["author"] as? String == "bob" })
     }
+
+    @Test("a bad author rejects only its own record; others' control characters are escaped in the table")
+    func badAuthorAndEscapes() throws {
+        let box = try Sandbox()
+        let long = String(repeating: "n", count: 70)
+        let input = """
+            {"objectId":"a","text":"fine","location":{"latitude":1,"longitude":1},"author":"ann"}
+            {"objectId":"b","text":"bad author","location":{"latitude":1,"longitude":1},"author":"\(long)"}
+            {"objectId":"c","text":"ring \\u001b]0;pwned\\u0007 bell","location":{"latitude":1,"longitude":1.0001},"author":"bob"}
+            """
+        let run = try box.run(["import", "-"], input: input)
+        #expect(run.status == Exit.inputRejected, "\(run)")
+        #expect(run.stdout == "imported 2 posts, 0 already present, 2 new users, 1 skipped\n")
+        #expect(run.stderr.contains("-: line 2: bad username"), "\(run)")
+        let table = try box.run(["nearby", "--at", "1,1"]).stdout
+        #expect(!table.contains("\u{1B}") && !table.contains("\u{07}"), "\(table)")
+        #expect(table.contains("ring \\u{1B}]0;pwned\\u{07} bell"), "\(table)")
+    }
 }

@@ -22,8 +22,10 @@ struct EmbeddedAccountTests {
         let wall = try temporaryWall()
         let session = try wall.signUp(username: "alice", password: "pw", name: nil)
         try wall.logOut(session)
-        #expect(throws: AnywallError.self) { try wall.createPost(text: "hi", at: GeoPoint(latitude: 1, longitude: 2), session: session) }
-        #expect(try wall.postCount() == 0)
+        #expect(throws: AnywallError.authFailed("the session has expired or was ended: log in again with 'anywall login'")) {
+            try wall.createPost(text: "hi", at: GeoPoint(latitude: 1, longitude: 2), session: session)
+        }
+        #expect(try wall.nearby(try WallQuery(center: GeoPoint(latitude: 1, longitude: 2))).isEmpty)
     }
 
     @Test("the wall stores neither passwords nor session tokens in clear")
@@ -59,7 +61,10 @@ struct EmbeddedAccountTests {
              "user":{"__type":"Pointer","className":"_User","objectId":"u1","username":"carol"}}
             """.utf8))
         #expect(try wall.importPosts([post]).usersCreated == 1)
-        #expect(throws: AnywallError.self) { try wall.logIn(username: "carol", password: "") }
+        #expect(throws: AnywallError.authFailed(
+            "carol has no password yet: whoever keeps the wall can set one with 'anywall passwd'")) {
+            try wall.logIn(username: "carol", password: "x")
+        }
         try wall.setPassword(username: "carol", password: "new")
         #expect(try wall.logIn(username: "carol", password: "new").user.objectId == "u1")
     }

@@ -61,9 +61,9 @@ struct LineReaderTests {
     func lines() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-lines-\(UUID().uuidString)")
         try Data("one\r\ntwo\n\(String(repeating: "x", count: 50))\nthree".utf8).write(to: url)
-        let reader = LineReader(handle: try FileHandle(forReadingFrom: url), chunkSize: 3, maxLineLength: 10)
+        let reader = LineReader(handle: try FileHandle(forReadingFrom: url), name: "test", chunkSize: 3, maxLineLength: 10)
         var lines: [String] = []
-        while let line = reader.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
+        while let line = try reader.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
         #expect(lines == ["one", "two", String(repeating: "x", count: 10), "three"])
     }
 }

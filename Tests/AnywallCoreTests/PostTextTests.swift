@@ -23,4 +23,15 @@ struct PostTextTests {
             try PostText.validated(String(repeating: unit, count: 141), maxCharacters: 140)
         }
     }
+
+    @Test("refuses control characters that would steer a terminal, keeps newlines and tabs",
+          arguments: ["\u{1B}]0;pwned\u{07}", "a\u{1B}[31mred", "bell\u{07}", "c1\u{9B}"])
+    func control(_ text: String) {
+        #expect(throws: AnywallError.self) { try PostText.validated(text, maxCharacters: 140) }
+    }
+
+    @Test("keeps newlines and tabs inside the text")
+    func multiline() throws {
+        #expect(try PostText.validated("line one\n\tline two", maxCharacters: 140) == "line one\n\tline two")
+    }
 }

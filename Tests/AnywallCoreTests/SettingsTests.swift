@@ -40,11 +40,31 @@ struct SettingsTests {
         var settings = Settings()
         try settings.set(.units, to: "imperial", config: .defaults)
         try settings.set(.format, to: "json", config: .defaults)
-        let fromFile = try Preferences(settings: settings, environment: [:], paths: paths)
+        let fromFile = try Preferences(settings: settings, environment: [:])
         #expect(fromFile.units == .imperial && fromFile.format == .json && fromFile.radius == nil)
-        let fromEnv = try Preferences(settings: settings, environment: ["ANYWALL_UNITS": "metric", "ANYWALL_RADIUS": "3km"], paths: paths)
+        let fromEnv = try Preferences(settings: settings, environment: ["ANYWALL_UNITS": "metric", "ANYWALL_RADIUS": "3km"])
         #expect(fromEnv.units == .metric && fromEnv.format == .json && fromEnv.radius == .kilometers(3))
-        #expect(throws: AnywallError.self) { try Preferences(settings: Settings(), environment: ["ANYWALL_UNITS": "x"], paths: paths) }
+        #expect(throws: AnywallError.self) { try Preferences(settings: Settings(), environment: ["ANYWALL_UNITS": "x"]) }
+    }
+
+    @Test("the wall's file: the flag, else ANYWALL_STORE, else the XDG default")
+    func storeFile() {
+        #expect(Preferences.storeFile(flag: "/f", environment: ["ANYWALL_STORE": "/e"], paths: paths).path == "/f")
+        #expect(Preferences.storeFile(flag: nil, environment: ["ANYWALL_STORE": "/e"], paths: paths).path == "/e")
+        #expect(Preferences.storeFile(flag: nil, environment: [:], paths: paths) == paths.defaultStore)
+    }
+
+    @Test("show reports a bad value and where it comes from, without refusing")
+    func entries() throws {
+        var settings = Settings()
+        try settings.set(.units, to: "imperial", config: .defaults)
+        let entries = Preferences.entries(settings: settings, environment: ["ANYWALL_FORMAT": "xml"])
+        #expect(entries[.units] == Preferences.Entry(text: "imperial", origin: .settingsFile))
+        #expect(entries[.format] == Preferences.Entry(text: "xml", origin: .environment("ANYWALL_FORMAT")))
+        #expect(entries[.radius] == Preferences.Entry(text: "1000m", origin: .defaultValue))
+        #expect(throws: AnywallError.inputRejected("environment ANYWALL_FORMAT: bad format 'xml': use table, json, ndjson, geojson")) {
+            try Preferences(settings: settings, environment: ["ANYWALL_FORMAT": "xml"])
+        }
     }
 
     @Test("files follow XDG")

@@ -3,12 +3,14 @@ import GRDB
 
 /// What one batch of `import` did.
 public struct ImportOutcome: Equatable, Sendable {
+    /// Posts added to the wall.
     public var imported = 0
     /// Posts whose objectId the wall already had (importing the same file twice changes nothing).
     public var alreadyPresent = 0
     /// Authors created as users who cannot log in until they are given a password.
     public var usersCreated = 0
 
+    /// An outcome with nothing done yet, to add batches to.
     public init() {}
 }
 
@@ -43,7 +45,7 @@ extension EmbeddedWall {
            let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM user WHERE objectId = ?"), arguments: [objectId]) {
             return id
         }
-        let username = try Self.checkedUsername(author.username ?? author.objectId ?? "")
+        let username = try Username.validated(author.username ?? author.objectId ?? "")
         if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM user WHERE username = ?"), arguments: [username]) {
             return id
         }

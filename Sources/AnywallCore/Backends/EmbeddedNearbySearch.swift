@@ -37,52 +37,67 @@ struct EmbeddedNearbySearch {
     func run(_ query: WallQuery) throws -> [Post] {
         // One read transaction, so the scan and the fetch see the same wall.
         try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
-        defer { try? db.cachedStatement(sql: "COMMIT").execute() }
+        do {
+            let posts = try search(query)
+            try db.cachedStatement(sql: "COMMIT").execute()
+            return posts
+        } catch {
+            try? db.cachedStatement(sql: "ROLLBACK").execute()
+            throw error
+        }
+    }
+
+    // Distances in the loop are plain metres (the names say so): this is the hot path.
+    private func search(_ query: WallQuery) throws -> [Post] {
         let scan = try db.cachedStatement(sql: """
             SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
             WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
             """)
-        let error = Self.coordinateError.meters
-        let search = query.searchDistance.meters
-        var radius = min(Self.firstRing.meters, search)
+        let errorMeters = Self.coordinateError.meters
+        let searchMeters = query.searchDistance.meters
+        var radiusMeters = min(Self.firstRing.meters, searchMeters)
         while true {
             var candidates: [Candidate] = []
             var surelyInside = 0
-            for box in BoundingBox.covering(center: query.center, radius: .meters(radius)) {
+            for box in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 // The overlap test never misses a point in the box (the floats are rounded outward).
                 try scan.setArguments([box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
                 try forEachRow(of: scan) { row in
                     let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
                     let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
                     let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
-                    guard estimate <= radius + error else { return }
+                    guard estimate <= radiusMeters + errorMeters else { return }
                     candidates.append(Candidate(id: sqlite3_column_int64(row, 0), estimate: estimate))
-                    if estimate <= radius - error { surelyInside += 1 }
+                    if estimate <= radiusMeters - errorMeters { surelyInside += 1 }
                 }
             }
             if surelyInside >= query.limit {
                 // The nearest `limit` are all within the limit-th estimate plus the error; any post
                 // whose estimate exceeds that by twice the error is farther than all of them.
                 candidates.sort { $0.estimate < $1.estimate }
-                let bound = candidates[query.limit - 1].estimate + 2 * error
-                return try posts(candidates.prefix { $0.estimate <= bound }, near: query.center, within: search, limit: query.limit)
+                let bound = candidates[query.limit - 1].estimate + 2 * errorMeters
+                return try posts(candidates.prefix { $0.estimate <= bound }, near: query.center, within: query.searchDistance, limit: query.limit)
             }
-            if radius >= search {
-                return try posts(candidates[...], near: query.center, within: search, limit: query.limit)
+            if radiusMeters >= searchMeters {
+                return try posts(candidates[...], near: query.center, within: query.searchDistance, limit: query.limit)
             }
-            radius = min(search, nextRadius(after: radius, found: surelyInside, limit: query.limit))
+            radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: surelyInside, limit: query.limit))
         }
     }
 
-    /// A radius whose disc should hold `limit` posts at the density seen, with a margin.
-    private func nextRadius(after radius: Double, found: Int, limit: Int) -> Double {
-        guard found > 0 else { return radius * Self.growthWhenEmpty }
-        return max(radius * Self.minimumGrowth, radius * (Double(limit) / Double(found)).squareRoot() * 1.25)
+    /// How much wider than the density estimate the next ring is, so that it usually suffices.
+    static let densityMargin = 1.25
+
+    /// A radius (metres) whose disc should hold `limit` posts at the density seen, with a margin.
+    private func nextRadius(after radiusMeters: Double, found: Int, limit: Int) -> Double {
+        guard found > 0 else { return radiusMeters * Self.growthWhenEmpty }
+        let estimate = radiusMeters * (Double(limit) / Double(found)).squareRoot() * Self.densityMargin
+        return max(radiusMeters * Self.minimumGrowth, estimate)
     }
 
     /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
     /// distance (ties by objectId).
-    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Double, limit: Int) throws -> [Post] {
+    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Post] {
         guard !candidates.isEmpty else { return [] }
         let details = try db.cachedStatement(sql: """
             SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
@@ -90,11 +105,11 @@ struct EmbeddedNearbySearch {
             WHERE post.id IN (SELECT value FROM json_each(?))
             """)
         let list = "[" + candidates.map { String($0.id) }.joined(separator: ",") + "]"
-        var found: [(distance: Double, post: Post)] = []
+        var found: [(distance: Distance, post: Post)] = []
         try details.setArguments([list])
         try forEachRow(of: details) { row in
             let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
-            let distance = center.distance(to: location).meters
+            let distance = center.distance(to: location)
             guard distance <= search else { return }
             let post = Post(objectId: Self.text(row, 1) ?? "", text: Self.text(row, 2) ?? "", location: location,
                             author: Self.text(row, 7) ?? Self.text(row, 6),

@@ -5,7 +5,7 @@ import GRDB
 /// (WAL, a busy timeout, and write transactions that take the lock up front).
 public final class EmbeddedWall: WallBackend {
     public let file: URL
-    public var identity: String { "embedded:\(file.path)" }
+    public var identity: String { Self.identity(of: file) }
     let database: DatabaseQueue
     private let hasher: PasswordHasher
     private let clock: WallClock
@@ -25,6 +25,10 @@ public final class EmbeddedWall: WallBackend {
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // A new wall is readable by its owner only: it holds password hashes. SQLite gives its
+            // -wal and -shm files the same mode.
+            let fd = open(file.path, O_CREAT | O_RDWR, 0o600)
+            if fd >= 0 { close(fd) }
             database = try DatabaseQueue(path: file.path, configuration: config)
             try Self.migrate(database, lockFile: file.appendingPathExtension("lock"))
         } catch let error as AnywallError {
@@ -37,7 +41,8 @@ public final class EmbeddedWall: WallBackend {
     /// Brings the schema up to date and puts a new wall in WAL mode. The first run is serialised
     /// with a lock file so that several processes opening a new wall at once do not race to create it.
     private static func migrate(_ database: DatabaseQueue, lockFile: URL) throws {
-        if try database.read({ try EmbeddedSchema.migrator.hasCompletedMigrations($0) }) { return }
+        // The check can fail while another process is creating the wall: then take the lock and see.
+        if (try? database.read({ try EmbeddedSchema.migrator.hasCompletedMigrations($0) })) == true { return }
         let fd = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
         if fd >= 0 { flock(fd, LOCK_EX) }
         defer { if fd >= 0 { flock(fd, LOCK_UN); close(fd) } }
@@ -49,10 +54,15 @@ public final class EmbeddedWall: WallBackend {
         try EmbeddedSchema.migrator.migrate(database)
     }
 
+    /// The identity of the embedded wall kept in `file`, known without opening it.
+    public static func identity(of file: URL) -> String {
+        "embedded:\(file.path)"
+    }
+
     // MARK: Accounts
 
     public func signUp(username: String, password: String, name: String?) throws -> Session {
-        let username = try Self.checkedUsername(username)
+        let username = try Username.validated(username)
         guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
         let hash = try hasher.hash(password)
         let now = clock.now()
@@ -68,9 +78,10 @@ public final class EmbeddedWall: WallBackend {
     }
 
     public func logIn(username: String, password: String) throws -> Session {
+        let username = try Username.validated(username)
         let row = try read { db in
             try Row.fetchOne(db, sql: "SELECT id, objectId, username, name, passwordHash FROM user WHERE username = ?",
-                             arguments: [username.trimmingCharacters(in: .whitespaces)])
+                             arguments: [username])
         }
         guard let row else { throw Self.invalidLogin }
         guard let hash: String = row["passwordHash"] else {
@@ -96,6 +107,7 @@ public final class EmbeddedWall: WallBackend {
     /// Sets the password of an existing user: for authors brought in by `import`, and for a
     /// forgotten password. Needs only write access to the wall's file, like `import`.
     public func setPassword(username: String, password: String) throws {
+        let username = try Username.validated(username)
         guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
         let hash = try hasher.hash(password)
         try write { db in
@@ -124,11 +136,6 @@ public final class EmbeddedWall: WallBackend {
         // The search opens its own read transaction with cached statements: GRDB's `read` would add
         // a savepoint and two `query_only` pragmas, as much again as the query in a city.
         try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db).run(query) } }
-    }
-
-    /// How many posts the wall holds.
-    public func postCount() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post") ?? 0 }
     }
 
     // MARK: Config
@@ -189,15 +196,6 @@ public final class EmbeddedWall: WallBackend {
             throw AnywallError.authFailed("the session has expired or was ended: log in again with 'anywall login'")
         }
         return (row["id"], User(objectId: row["objectId"], username: row["username"], name: row["name"]))
-    }
-
-    static func checkedUsername(_ raw: String) throws -> String {
-        let username = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !username.isEmpty else { throw AnywallError.inputRejected("the username is empty") }
-        guard username.count <= 64, !username.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw AnywallError.inputRejected("bad username: at most 64 characters, no control characters")
-        }
-        return username
     }
 
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -14,6 +14,7 @@ public struct PasswordHasher: Sendable {
     /// Interactive-login strength (N = 2^14, r = 8, p = 1: 16 MiB, tens of milliseconds).
     public static let standard = PasswordHasher(rounds: 1 << 14, blockSize: 8, parallelism: 1)
 
+    /// scrypt's cost parameters: N (a power of two), r and p.
     public init(rounds: Int, blockSize: Int, parallelism: Int) {
         self.rounds = rounds
         self.blockSize = blockSize
@@ -38,7 +39,12 @@ public struct PasswordHasher: Sendable {
               let salt = Data(base64Encoded: parts[4]), let expected = Data(base64Encoded: parts[5]) else {
             throw AnywallError.failure("a stored password hash is damaged")
         }
-        let key = try derive(password, salt: [UInt8](salt), rounds: n, blockSize: r, parallelism: p, length: expected.count)
+        let key: [UInt8]
+        do {
+            key = try derive(password, salt: [UInt8](salt), rounds: n, blockSize: r, parallelism: p, length: expected.count)
+        } catch {
+            throw AnywallError.failure("a stored password hash is damaged (\(error))")
+        }
         var difference: UInt8 = 0
         for (a, b) in zip(key, expected) { difference |= a ^ b }
         return difference == 0 && key.count == expected.count

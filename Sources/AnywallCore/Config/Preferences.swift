@@ -4,41 +4,90 @@ import Foundation
 /// flags > environment (`ANYWALL_*`) > settings file > defaults. Flags are applied by the CLI
 /// on top of what this returns.
 public struct Preferences: Sendable {
-    /// The filter radius, nil when nothing sets it (the caller falls back to the default).
-    public var radius: Distance?
-    public var units: UnitSystem
-    public var location: LocationSpec?
-    public var format: OutputFormat?
-    /// The embedded wall's file.
-    public var store: URL
+    /// Where a preference's value comes from.
+    public enum Origin: Equatable, Sendable, CustomStringConvertible {
+        case environment(String)
+        case settingsFile
+        case defaultValue
 
-    /// The environment variables that stand in for settings, and for `--store`.
+        public var description: String {
+            switch self {
+            case .environment(let name): return "environment \(name)"
+            case .settingsFile: return "settings file"
+            case .defaultValue: return "default"
+            }
+        }
+    }
+
+    /// A preference as written (nil: no value at all) and where it comes from.
+    public struct Entry: Equatable, Sendable {
+        public let text: String?
+        public let origin: Origin
+
+        public init(text: String?, origin: Origin) {
+            self.text = text
+            self.origin = origin
+        }
+    }
+
+    /// The environment variables that stand in for settings.
     public static let environmentNames: [SettingKey: String] = [
         .radius: "ANYWALL_RADIUS", .units: "ANYWALL_UNITS", .location: "ANYWALL_LOCATION", .format: "ANYWALL_FORMAT",
     ]
+    /// The environment variable that names the embedded wall's file.
     public static let storeVariable = "ANYWALL_STORE"
 
-    public init(settings: Settings, environment: [String: String], paths: XDGPaths) throws {
-        func value(_ key: SettingKey) -> (String, String)? {
-            if let name = Self.environmentNames[key], let v = environment[name], !v.isEmpty { return (v, name) }
-            return settings.values[key].map { ($0, "setting \(key.rawValue)") }
-        }
+    /// The filter radius, nil when nothing sets it (the caller falls back to the default).
+    public let radius: Distance?
+    public let units: UnitSystem
+    public let location: LocationSpec?
+    public let format: OutputFormat?
+
+    /// Resolves and checks every preference; a bad value is refused, naming where it came from.
+    public init(settings: Settings, environment: [String: String]) throws {
+        let entries = Self.entries(settings: settings, environment: environment)
         func checked<T>(_ key: SettingKey, _ parse: (String) throws -> T) throws -> T? {
-            guard let (text, origin) = value(key) else { return nil }
+            guard let entry = entries[key], entry.origin != .defaultValue, let text = entry.text else { return nil }
             do {
                 return try parse(text)
             } catch let error as AnywallError {
-                throw AnywallError.inputRejected("\(origin): \(error.message)")
+                throw AnywallError.inputRejected("\(entry.origin): \(error.message)")
             }
         }
         radius = try checked(.radius) { try Distance(parsing: $0) }
         units = try checked(.units, Settings.units) ?? .metric
         location = try checked(.location) { try LocationSpec(parsing: $0) }
         format = try checked(.format, Settings.format)
-        if let path = environment[Self.storeVariable], !path.isEmpty {
-            store = URL(fileURLWithPath: path)
-        } else {
-            store = paths.defaultStore
+    }
+
+    /// Every key's value as written and its origin, unchecked (so `settings show` can show a bad one).
+    public static func entries(settings: Settings, environment: [String: String]) -> [SettingKey: Entry] {
+        var entries: [SettingKey: Entry] = [:]
+        for key in SettingKey.allCases {
+            if let name = environmentNames[key], let value = environment[name], !value.isEmpty {
+                entries[key] = Entry(text: value, origin: .environment(name))
+            } else if let value = settings.values[key] {
+                entries[key] = Entry(text: value, origin: .settingsFile)
+            } else {
+                entries[key] = Entry(text: defaultText(key), origin: .defaultValue)
+            }
+        }
+        return entries
+    }
+
+    /// The embedded wall's file: the flag's, else `ANYWALL_STORE`, else the XDG default.
+    public static func storeFile(flag: String?, environment: [String: String], paths: XDGPaths) -> URL {
+        if let flag { return URL(fileURLWithPath: flag) }
+        if let path = environment[storeVariable], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return paths.defaultStore
+    }
+
+    private static func defaultText(_ key: SettingKey) -> String? {
+        switch key {
+        case .radius: return FilterRadius.defaultRadius.flagForm
+        case .units: return UnitSystem.metric.rawValue
+        case .location: return nil
+        case .format: return OutputFormat.table.rawValue
         }
     }
 }

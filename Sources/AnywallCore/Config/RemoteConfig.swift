@@ -16,8 +16,10 @@ public struct RemoteConfig: Equatable, Sendable, Codable {
         maxCharactersKey: .number(Double(defaultMaxCharacters)),
     ])
 
+    /// Every parameter, as Parse's `GET /config` returns them.
     public var params: [String: JSONValue]
 
+    /// A config with these parameters.
     public init(params: [String: JSONValue]) {
         self.params = params
     }

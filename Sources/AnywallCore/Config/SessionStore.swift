@@ -4,6 +4,7 @@ import Foundation
 public struct SessionStore: Sendable {
     public let file: URL
 
+    /// The store kept in `file`.
     public init(file: URL) {
         self.file = file
     }
@@ -24,10 +25,12 @@ public struct SessionStore: Sendable {
         return session
     }
 
+    /// Keeps `session` as the logged-in one (mode 0600), replacing any other.
     public func save(_ session: Session) throws {
         try PrivateFile.write(try JSONEncoder().encode(session), to: file, mode: 0o600)
     }
 
+    /// Forgets the session (logout, or a session the backend refused).
     public func clear() {
         PrivateFile.remove(file)
     }

@@ -34,19 +34,26 @@ public struct Settings: Equatable, Sendable {
         self.values = values
     }
 
+
+    /// Keys found in the file that anywall does not know (left by hand): ignored, and dropped
+    /// when the file is next saved.
+    public private(set) var unknownKeys: [String] = []
+
     /// Reads the file; a missing file means no settings.
     public static func load(from url: URL) throws -> Settings {
         guard let data = try PrivateFile.read(url) else { return Settings() }
         guard let raw = try? JSONDecoder().decode([String: String].self, from: data) else {
             throw AnywallError.inputRejected("\(url.path) is not a settings file (a JSON object of strings); fix or remove it")
         }
-        var values: [SettingKey: String] = [:]
+        var settings = Settings()
         for (name, value) in raw {
-            values[try SettingKey(named: name)] = value
+            if let key = SettingKey(rawValue: name) { settings.values[key] = value } else { settings.unknownKeys.append(name) }
         }
-        return Settings(values: values)
+        settings.unknownKeys.sort()
+        return settings
     }
 
+    /// Writes the known keys to `url` (unknown ones read from it are dropped).
     public func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -27,14 +27,19 @@ public struct Distance: Sendable, Comparable, Hashable, CustomStringConvertible 
     /// The unit the distance was given in, and is printed in.
     public let unit: DistanceUnit
 
+    /// A distance of `value` in `unit`.
     public init(_ value: Double, _ unit: DistanceUnit) {
         self.value = value
         self.unit = unit
     }
 
+    /// A distance in metres.
     public static func meters(_ v: Double) -> Distance { Distance(v, .meters) }
+    /// A distance in kilometres.
     public static func kilometers(_ v: Double) -> Distance { Distance(v, .kilometers) }
+    /// A distance in international feet.
     public static func feet(_ v: Double) -> Distance { Distance(v, .feet) }
+    /// A distance in international miles.
     public static func miles(_ v: Double) -> Distance { Distance(v, .miles) }
 
     /// The length in metres.
@@ -65,6 +70,9 @@ public struct Distance: Sendable, Comparable, Hashable, CustomStringConvertible 
         }
         guard value > 0 else {
             throw AnywallError.inputRejected("bad distance '\(text)': it must be greater than zero")
+        }
+        guard (value * unit.metersPerUnit).isFinite else {
+            throw AnywallError.inputRejected("bad distance '\(text)': too large")
         }
         self.init(value, unit)
     }

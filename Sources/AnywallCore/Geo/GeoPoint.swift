@@ -5,7 +5,9 @@ import Foundation
 /// Latitude must lie strictly between -90 and 90 and longitude strictly between
 /// -180 and 180, as Parse requires of a GeoPoint; anything else is refused.
 public struct GeoPoint: Hashable, Sendable, Codable {
+    /// Degrees north of the equator (negative: south).
     public let latitude: Double
+    /// Degrees east of Greenwich (negative: west).
     public let longitude: Double
 
     /// Creates a point, refusing coordinates outside the open ranges Parse accepts.

@@ -12,6 +12,7 @@ public protocol LocationSource: Sendable {
 public struct FixedLocation: LocationSource {
     public let point: GeoPoint
 
+    /// A source that always reports `point`.
     public init(_ point: GeoPoint) {
         self.point = point
     }

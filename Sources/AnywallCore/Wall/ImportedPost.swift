@@ -19,10 +19,14 @@ public struct ImportedPost: Decodable, Sendable {
         }
     }
 
+    /// The post's id; nil when the record has none (a new one is made on import).
     public let objectId: String?
+    /// The text, trimmed; never empty.
     public let text: String
     public let location: GeoPoint
+    /// When it was posted; nil when the record does not say (the import time is used).
     public let createdAt: Date?
+    /// Who wrote it; nil when the record does not say.
     public let author: Author?
 
     private enum Keys: String, CodingKey {
@@ -47,6 +51,8 @@ public struct ImportedPost: Decodable, Sendable {
         }
         createdAt = try Self.date(c)
         author = try Self.author(c)
+        // Checked here, so a bad author rejects its own record and not the whole batch.
+        if let author { _ = try Username.validated(author.username ?? author.objectId ?? "") }
     }
 
     private static func date(_ c: KeyedDecodingContainer<Keys>) throws -> Date? {

@@ -28,6 +28,26 @@ public struct NearbyPost: Equatable, Sendable, Codable {
         self.createdAt = post.createdAt
     }
 
+    /// The same post seen from `place` now. Text and author stay only if they were known and the
+    /// post is still within `filterRadius`: a post seen before is not shown again from afar.
+    public func seen(from place: GeoPoint, filterRadius: Distance) -> NearbyPost {
+        let distance = place.distance(to: location)
+        let visible = self.visible && distance <= filterRadius
+        return NearbyPost(objectId: objectId, text: visible ? text : nil, author: visible ? author : nil,
+                          location: location, distance: distance, visible: visible, createdAt: createdAt)
+    }
+
+    private init(objectId: String, text: String?, author: String?, location: GeoPoint, distance: Distance,
+                 visible: Bool, createdAt: Date) {
+        self.objectId = objectId
+        self.text = text
+        self.author = author
+        self.location = location
+        self.distance = distance
+        self.visible = visible
+        self.createdAt = createdAt
+    }
+
     private enum CodingKeys: String, CodingKey {
         case objectId, text, author, location, distanceMeters, visible, createdAt
     }

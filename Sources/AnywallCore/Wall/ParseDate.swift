@@ -5,6 +5,7 @@ public enum ParseDate {
     private static let withMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let withoutMilliseconds = Date.ISO8601FormatStyle()
 
+    /// The date in Parse's form, in UTC with milliseconds.
     public static func string(from date: Date) -> String {
         date.formatted(withMilliseconds)
     }

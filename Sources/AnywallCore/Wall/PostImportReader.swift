@@ -25,6 +25,7 @@ public final class PostImportReader {
     private var firstLine: Data?
     private var position = 0
 
+    /// A reader of the records in `lines`; the format is recognised from the first line.
     public init(lines: LineReader) {
         self.lines = lines
     }
@@ -48,7 +49,7 @@ public final class PostImportReader {
             }
         case .ndjson:
             let decoder = JSONDecoder()
-            while posts.count + rejected.count < size, let line = takeFirstLine() ?? lines.nextLine() {
+            while posts.count + rejected.count < size, let line = try takeFirstLine() ?? lines.nextLine() {
                 position += 1
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 sort(Self.attempt { try decoder.decode(ImportedPost.self, from: line) }, at: "line \(position)")
@@ -65,7 +66,7 @@ public final class PostImportReader {
     /// A Parse export is one object holding `results` (pretty-printed over many lines, or on one);
     /// anything else is read as NDJSON.
     private func detectFormat() throws -> Format {
-        guard let first = lines.nextLine() else { return .ndjson }
+        guard let first = try lines.nextLine() else { return .ndjson }
         let trimmed = first.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
         let isOneRecord = (try? JSONSerialization.jsonObject(with: Data(trimmed)) as? [String: Any])
             .map { $0["results"] == nil } ?? false
@@ -74,7 +75,7 @@ public final class PostImportReader {
             return .ndjson
         }
         var document = Data(first)
-        while let line = lines.nextLine() {
+        while let line = try lines.nextLine() {
             document.append(0x0A)
             document.append(line)
         }

@@ -5,7 +5,11 @@ import Foundation
 public enum ResultMerge {
     /// The events that turn `previous` into `current`: `added`, `revealed` and `hidden` in the
     /// order of `current`, then `removed` in the order of `previous`. Unchanged posts give none.
-    public static func changes(from previous: [NearbyPost], to current: [NearbyPost], at time: Date) -> [ChangeEvent] {
+    ///
+    /// A removed post carries its last known form as seen from `place` with `filterRadius` now:
+    /// its text is withheld if it is beyond the radius, whatever it was before.
+    public static func changes(from previous: [NearbyPost], to current: [NearbyPost], at time: Date,
+                               place: GeoPoint, filterRadius: Distance) -> [ChangeEvent] {
         var before = [String: NearbyPost](minimumCapacity: previous.count)
         for post in previous { before[post.objectId] = post }
         var now = Set<String>(minimumCapacity: current.count)
@@ -21,7 +25,7 @@ public enum ResultMerge {
             }
         }
         for post in previous where !now.contains(post.objectId) {
-            events.append(ChangeEvent(kind: .removed, time: time, post: post))
+            events.append(ChangeEvent(kind: .removed, time: time, post: post.seen(from: place, filterRadius: filterRadius)))
         }
         return events
     }

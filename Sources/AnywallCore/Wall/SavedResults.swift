@@ -9,6 +9,7 @@ import Foundation
 public struct SavedResults: Sendable {
     private let directory: URL
 
+    /// Saved results kept in `directory`.
     public init(directory: URL) {
         self.directory = directory
     }
@@ -26,6 +27,7 @@ public struct SavedResults: Sendable {
         return (try? JSONDecoder().decode([NearbyPost].self, from: data)) ?? []
     }
 
+    /// Keeps `result` (the printed views, never a hidden post's text) as the query's latest.
     public func save(_ result: [NearbyPost], key: String) throws {
         try PrivateFile.write(try JSONEncoder().encode(result), to: file(key), mode: 0o600)
     }

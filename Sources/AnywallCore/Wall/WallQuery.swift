@@ -7,8 +7,14 @@ public struct WallQuery: Equatable, Sendable {
     /// The limits `--limit` accepts.
     public static let limitRange = 1...1000
 
+    /// Half the Earth's circumference: every place on the sphere is within it.
+    public static let wholeEarth = Distance.meters(.pi * GreatCircle.earthRadius.meters)
+
+    /// Where the posts are looked for, nearest first.
     public let center: GeoPoint
+    /// How far to look, at most `wholeEarth`.
     public let searchDistance: Distance
+    /// How many posts at most.
     public let limit: Int
 
     /// Builds a query, refusing a limit outside `limitRange`.
@@ -18,7 +24,7 @@ public struct WallQuery: Equatable, Sendable {
                 "bad limit \(limit): it must be from \(Self.limitRange.lowerBound) to \(Self.limitRange.upperBound)")
         }
         self.center = center
-        self.searchDistance = searchDistance
+        self.searchDistance = min(searchDistance, Self.wholeEarth)
         self.limit = limit
     }
 }

@@ -25,25 +25,34 @@ struct NearbyCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
+        let preferences = try context.preferences()
+        let format = try self.format.resolved(context)
         let search = try searchDistance.map(Distance.init(parsing:)) ?? WallQuery.defaultSearchDistance
-        let filterRadius = try radius.map(Distance.init(parsing:)) ?? context.preferences.radius ?? FilterRadius.defaultRadius
-        try FilterRadius.validatePerCall(filterRadius, searchDistance: search)
+        let filterRadius: Distance
+        if let radius {
+            filterRadius = try Distance(parsing: radius)
+            try FilterRadius.validatePerCall(filterRadius, searchDistance: search)
+        } else {
+            // A radius nobody typed here simply cannot reach past the search distance.
+            filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
+        }
         let (spec, fix) = try location.fix(context)
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit())
         let wall = try context.openWall()
         let posts = try wall.nearby(query).seen(from: fix.point, filterRadius: filterRadius)
 
-        let reader = ReaderPreferences(units: context.preferences.units, color: Terminal.useColor(environment: context.environment))
-        let printer = ResultPrinters.make(format.resolved(context), reader: reader)
+        let reader = ReaderPreferences(units: preferences.units, color: Terminal.useColor(environment: context.environment))
+        let printer = ResultPrinters.make(format, reader: reader)
         if changes {
             let saved = SavedResults(directory: context.paths.savedResultsDirectory)
             let key = SavedResults.key(backend: wall.identity, location: spec.description, query: query)
-            let events = ResultMerge.changes(from: try saved.previous(key: key), to: posts, at: Date())
+            let events = ResultMerge.changes(from: try saved.previous(key: key), to: posts, at: Date(),
+                                             place: fix.point, filterRadius: filterRadius)
             try saved.save(posts, key: key)
             Terminal.output(printer.render(events))
         } else {
             Terminal.output(printer.render(posts))
-            if posts.isEmpty, format.resolved(context) == .table {
+            if posts.isEmpty, format == .table {
                 Terminal.note("No posts within \(search).")
             }
         }

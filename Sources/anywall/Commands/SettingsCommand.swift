@@ -28,36 +28,24 @@ struct SettingsCommand: ParsableCommand {
 
         func run() throws {
             let context = try CommandContext(store: store)
-            var entries: [(SettingKey, Entry)] = []
-            for key in SettingKey.allCases {
-                if let variable = Preferences.environmentNames[key], let value = context.environment[variable], !value.isEmpty {
-                    entries.append((key, Entry(value: value, from: "environment \(variable)")))
-                } else if let value = context.settings.values[key] {
-                    entries.append((key, Entry(value: value, from: "settings file")))
-                } else {
-                    entries.append((key, Entry(value: Self.defaultValue(key), from: "default")))
-                }
+            for name in context.settings.unknownKeys {
+                Terminal.warn("\(context.paths.settingsFile.path): unknown setting '\(name)' is ignored")
             }
-            let backend = "embedded:\(context.preferences.store.path)"
+            let entries = Preferences.entries(settings: context.settings, environment: context.environment)
+            let backend = EmbeddedWall.identity(of: context.storeFile)
             if json.json {
-                let settings = Dictionary(uniqueKeysWithValues: entries.map { ($0.0.rawValue, $0.1) })
+                let settings = Dictionary(uniqueKeysWithValues: entries.map {
+                    ($0.key.rawValue, Entry(value: $0.value.text, from: $0.value.origin.description))
+                })
                 Terminal.output(JSONText.encode(Output(settings: settings, backend: backend)) + "\n")
             } else {
                 var out = ""
-                for (key, entry) in entries {
-                    out += "\(key.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(entry.value ?? "(none)")  [\(entry.from)]\n"
+                for key in SettingKey.allCases {
+                    let entry = entries[key]!
+                    out += "\(key.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(entry.text ?? "(none)")  [\(entry.origin)]\n"
                 }
-                out += "backend  the embedded wall \(context.preferences.store.path)\n"
+                out += "backend  the embedded wall \(context.storeFile.path)\n"
                 Terminal.output(out)
-            }
-        }
-
-        private static func defaultValue(_ key: SettingKey) -> String? {
-            switch key {
-            case .radius: return FilterRadius.defaultRadius.flagForm
-            case .units: return UnitSystem.metric.rawValue
-            case .location: return nil
-            case .format: return OutputFormat.table.rawValue
             }
         }
     }

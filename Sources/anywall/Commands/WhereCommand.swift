@@ -27,7 +27,7 @@ struct WhereCommand: ParsableCommand {
         } else {
             var line = "\(fix.point.latitude),\(fix.point.longitude)  \(fix.source)"
             if let time = fix.time { line += "  \(ParseDate.string(from: time))" }
-            if let accuracy = fix.accuracy { line += "  ±\(accuracy.readable(in: context.preferences.units))" }
+            if let accuracy = fix.accuracy { line += "  ±\(accuracy.readable(in: try context.preferences().units))" }
             Terminal.output(line + "\n")
         }
     }

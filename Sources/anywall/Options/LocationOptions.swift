@@ -15,7 +15,7 @@ struct LocationOptions: ParsableArguments {
     /// The source named by the flags, else by `ANYWALL_LOCATION` or the `location` setting.
     func spec(_ context: CommandContext) throws -> LocationSpec {
         if let at { return .fixed(try GeoPoint(parsing: at)) }
-        if let spec = context.preferences.location { return spec }
+        if let spec = try context.preferences().location { return spec }
         throw AnywallError.noFix("no location: give --at LAT,LON, or set one with 'anywall settings set location at:LAT,LON'")
     }
 
@@ -25,10 +25,13 @@ struct LocationOptions: ParsableArguments {
         return (spec, try spec.makeSource().firstFix(timeout: try timeout()))
     }
 
+    static let longestTimeout = 86_400.0
+
     private func timeout() throws -> Duration {
         guard let fixTimeout else { return .seconds(10) }
-        guard let seconds = Double(fixTimeout), seconds.isFinite, seconds > 0 else {
-            throw AnywallError.inputRejected("bad --fix-timeout '\(fixTimeout)': expected a number of seconds greater than zero")
+        guard let seconds = Double(fixTimeout), seconds > 0, seconds <= Self.longestTimeout else {
+            throw AnywallError.inputRejected(
+                "bad --fix-timeout '\(fixTimeout)': expected seconds, more than 0 and at most \(Int(Self.longestTimeout)) (a day)")
         }
         return .milliseconds(Int64(seconds * 1000))
     }

@@ -18,13 +18,14 @@ struct PasswordOptions: ParsableArguments {
             throw ValidationError("use either --password-stdin or --password-file, not both")
         }
         if passwordStdin {
-            return try firstLine(of: FileHandle.standardInput.readDataToEndOfFile(), from: "standard input")
+            return try firstLine(of: LineReader.readAll(.standardInput, name: "standard input", limit: Terminal.inputLimit),
+                                 from: "standard input")
         }
         if let passwordFile {
-            guard let data = FileManager.default.contents(atPath: passwordFile) else {
+            guard let handle = FileHandle(forReadingAtPath: passwordFile) else {
                 throw AnywallError.fileUnreadable("cannot read the password file \(passwordFile)")
             }
-            return try firstLine(of: data, from: passwordFile)
+            return try firstLine(of: LineReader.readAll(handle, name: passwordFile, limit: Terminal.inputLimit), from: passwordFile)
         }
         guard Terminal.stdinIsTerminal else {
             throw ValidationError("no password: use --password-stdin or --password-file when not on a terminal")

@@ -44,8 +44,19 @@ struct TablePrinter: ResultPrinter {
         return out
     }
 
-    /// Posts may hold newlines; a table row must not.
+    /// Posts may hold newlines, and others' text must not steer the reader's terminal: a row
+    /// is one line, and control characters show as their escapes.
     private func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var line = ""
+        for scalar in text.split(whereSeparator: \.isNewline).joined(separator: " ").unicodeScalars {
+            if scalar == "\t" {
+                line += " "
+            } else if scalar.properties.generalCategory == .control {
+                line += scalar.escaped(asASCII: true)
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 }

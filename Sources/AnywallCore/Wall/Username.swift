@@ -1,0 +1,23 @@
+import Foundation
+
+/// The one rule for usernames, applied wherever one comes in (sign-up, log-in, `passwd`, import).
+public enum Username {
+    /// The longest username accepted.
+    public static let maxLength = 64
+
+    /// The username trimmed of surrounding white space; refused when empty, longer than
+    /// `maxLength` characters, or holding control characters.
+    public static func validated(_ raw: String) throws -> String {
+        let username = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !username.isEmpty else { throw AnywallError.inputRejected("the username is empty") }
+        guard username.count <= maxLength, !username.unicodeScalars.contains(where: \.isControl) else {
+            throw AnywallError.inputRejected("bad username: at most \(maxLength) characters, no control characters")
+        }
+        return username
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 control characters (and DEL): they would steer a terminal that prints them.
+    var isControl: Bool { properties.generalCategory == .control }
+}
