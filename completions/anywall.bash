@@ -188,7 +188,7 @@ _anywall_signup() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --version -h --help)
     repeating_options=()
-    non_repeating_options=(--username --name --password-file --store)
+    non_repeating_options=(--username --password-file --name --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
@@ -196,11 +196,11 @@ _anywall_signup() {
     '--username')
         return
         ;;
-    '--name')
-        return
-        ;;
     '--password-file')
         __anywall_add_completions -f
+        return
+        ;;
+    '--name')
         return
         ;;
     '--store')

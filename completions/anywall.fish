@@ -23,7 +23,7 @@ function __anywall_parse_tokens -S
         __anywall_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'signup'
-            __anywall_parse_subcommand 0 'username=' 'name=' 'password-stdin' 'password-file=' 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'name=' 'store=' 'version' 'h/help'
         case 'login'
             __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'store=' 'version' 'h/help'
         case 'logout'
@@ -132,9 +132,9 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "any
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'passwd' -d 'Set a user\'s password on the embedded wall.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" username' -l 'username' -d 'The account\'s username (prompted on a terminal when omitted).' -rfka ''
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" name' -l 'name' -d 'The name shown as the author of your posts (default: the username).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" password-stdin' -l 'password-stdin' -d 'Read the password from the first line of standard input.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" password-file' -l 'password-file' -d 'Read the password from the first line of a file.' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" name' -l 'name' -d 'The name shown as the author of your posts (default: the username).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" h help' -s 'h' -l 'help' -d 'Show help information.'

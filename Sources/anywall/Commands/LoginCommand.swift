@@ -5,14 +5,12 @@ struct LoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: "Log in; the session is kept on disk (mode 0600).")
 
-    @OptionGroup var username: UsernameOption
-    @OptionGroup var password: PasswordOptions
+    @OptionGroup var credentials: CredentialOptions
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let username = try username.read()
-        let password = try password.read(confirm: false)
+        let (username, password) = try credentials.read(confirm: false)
         let wall = try context.openWall()
         let session = try wall.logIn(username: username, password: password)
         try context.sessions.save(session)

@@ -9,14 +9,12 @@ struct PasswdCommand: ParsableCommand {
             Like 'import', it needs only write access to the wall's file. Open sessions of the user end.
             """)
 
-    @OptionGroup var username: UsernameOption
-    @OptionGroup var password: PasswordOptions
+    @OptionGroup var credentials: CredentialOptions
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let username = try username.read()
-        let password = try password.read(confirm: true)
+        let (username, password) = try credentials.read(confirm: true)
         try context.openWall().setPassword(username: username, password: password)
         Terminal.note("Password set for \(username).")
     }

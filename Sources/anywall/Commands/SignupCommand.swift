@@ -5,16 +5,14 @@ struct SignupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "signup", abstract: "Create an account, then stay logged in.")
 
-    @OptionGroup var username: UsernameOption
+    @OptionGroup var credentials: CredentialOptions
     @Option(help: "The name shown as the author of your posts (default: the username).")
     var name: String?
-    @OptionGroup var password: PasswordOptions
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let username = try username.read()
-        let password = try password.read(confirm: true)
+        let (username, password) = try credentials.read(confirm: true)
         let wall = try context.openWall()
         let session = try wall.signUp(username: username, password: password, name: name)
         try context.sessions.save(session)

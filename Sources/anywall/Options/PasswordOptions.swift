@@ -44,17 +44,3 @@ struct PasswordOptions: ParsableArguments {
         return password
     }
 }
-
-/// A username from `--username`, else a prompt on a terminal.
-struct UsernameOption: ParsableArguments {
-    @Option(help: "The account's username (prompted on a terminal when omitted).")
-    var username: String?
-
-    func read() throws -> String {
-        if let username { return username }
-        guard Terminal.stdinIsTerminal else {
-            throw ValidationError("no username: use --username when not on a terminal")
-        }
-        return try Prompt.line("Username: ")
-    }
-}
