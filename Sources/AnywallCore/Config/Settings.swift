@@ -34,7 +34,6 @@ public struct Settings: Equatable, Sendable {
         self.values = values
     }
 
-
     /// Keys found in the file that anywall does not know (left by hand): ignored, and dropped
     /// when the file is next saved.
     public private(set) var unknownKeys: [String] = []

@@ -26,7 +26,7 @@ struct NearbyCommand: ParsableCommand {
     func run() throws {
         let context = try CommandContext(store: store)
         let preferences = try context.preferences()
-        let format = try self.format.resolved(context)
+        let format = self.format.resolved(preferences)
         let search = try searchDistance.map(Distance.init(parsing:)) ?? WallQuery.defaultSearchDistance
         let filterRadius: Distance
         if let radius {
@@ -36,7 +36,7 @@ struct NearbyCommand: ParsableCommand {
             // A radius nobody typed here simply cannot reach past the search distance.
             filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
         }
-        let (spec, fix) = try location.fix(context)
+        let (spec, fix) = try location.fix(preferences)
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit())
         let wall = try context.openWall()
         let posts = try wall.nearby(query).seen(from: fix.point, filterRadius: filterRadius)

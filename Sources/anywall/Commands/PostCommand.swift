@@ -22,7 +22,7 @@ struct PostCommand: ParsableCommand {
         } else {
             throw ValidationError("give the text as an argument, or '-' to read it from standard input")
         }
-        let (_, fix) = try location.fix(context)
+        let (_, fix) = try location.fix(context.preferences())
         let wall = try context.openWall()
         let post = try context.withSession(on: wall) { session in
             let text = try PostText.validated(raw, maxCharacters: context.config(for: wall).postMaxCharacterCount)

@@ -19,7 +19,8 @@ struct WhereCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let (_, fix) = try location.fix(context)
+        let preferences = try context.preferences()
+        let (_, fix) = try location.fix(preferences)
         if json.json {
             Terminal.output(JSONText.encode(Output(
                 latitude: fix.point.latitude, longitude: fix.point.longitude, source: fix.source,
@@ -27,7 +28,7 @@ struct WhereCommand: ParsableCommand {
         } else {
             var line = "\(fix.point.latitude),\(fix.point.longitude)  \(fix.source)"
             if let time = fix.time { line += "  \(ParseDate.string(from: time))" }
-            if let accuracy = fix.accuracy { line += "  ±\(accuracy.readable(in: try context.preferences().units))" }
+            if let accuracy = fix.accuracy { line += "  ±\(accuracy.readable(in: preferences.units))" }
             Terminal.output(line + "\n")
         }
     }

@@ -8,9 +8,8 @@ struct FormatOptions: ParsableArguments {
     var format: OutputFormat?
 
     /// The flag's format, else `ANYWALL_FORMAT` or the `format` setting, else the table.
-    func resolved(_ context: CommandContext) throws -> OutputFormat {
-        if let format { return format }
-        return try context.preferences().format ?? .table
+    func resolved(_ preferences: Preferences) -> OutputFormat {
+        format ?? preferences.format ?? .table
     }
 }
 

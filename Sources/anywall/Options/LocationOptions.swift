@@ -13,15 +13,15 @@ struct LocationOptions: ParsableArguments {
     var fixTimeout: String?
 
     /// The source named by the flags, else by `ANYWALL_LOCATION` or the `location` setting.
-    func spec(_ context: CommandContext) throws -> LocationSpec {
+    func spec(_ preferences: Preferences) throws -> LocationSpec {
         if let at { return .fixed(try GeoPoint(parsing: at)) }
-        if let spec = try context.preferences().location { return spec }
+        if let spec = preferences.location { return spec }
         throw AnywallError.noFix("no location: give --at LAT,LON, or set one with 'anywall settings set location at:LAT,LON'")
     }
 
     /// The first fix from the chosen source.
-    func fix(_ context: CommandContext) throws -> (spec: LocationSpec, fix: Fix) {
-        let spec = try spec(context)
+    func fix(_ preferences: Preferences) throws -> (spec: LocationSpec, fix: Fix) {
+        let spec = try spec(preferences)
         return (spec, try spec.makeSource().firstFix(timeout: try timeout()))
     }
 
