@@ -19,5 +19,5 @@ public enum Username {
 
 extension Unicode.Scalar {
     /// C0 and C1 control characters (and DEL): they would steer a terminal that prints them.
-    var isControl: Bool { properties.generalCategory == .control }
+    public var isControl: Bool { properties.generalCategory == .control }
 }

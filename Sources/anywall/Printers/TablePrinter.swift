@@ -51,7 +51,7 @@ struct TablePrinter: ResultPrinter {
         for scalar in text.split(whereSeparator: \.isNewline).joined(separator: " ").unicodeScalars {
             if scalar == "\t" {
                 line += " "
-            } else if scalar.properties.generalCategory == .control {
+            } else if scalar.isControl {
                 line += scalar.escaped(asASCII: true)
             } else {
                 line.unicodeScalars.append(scalar)
