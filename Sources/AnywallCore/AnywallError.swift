@@ -12,6 +12,8 @@ public enum AnywallError: Error, Equatable, Sendable, CustomStringConvertible {
     case noFix(String)
     /// The backend (a server, or the wall file) cannot be reached or opened.
     case backendUnreachable(String)
+    /// A location service (gpsd) cannot be reached.
+    case sourceUnreachable(String)
     /// A file the user named cannot be read.
     case fileUnreadable(String)
     /// Anything else: a bug or an unexpected state of the wall.
@@ -21,7 +23,7 @@ public enum AnywallError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .inputRejected(let m), .notLoggedIn(let m), .authFailed(let m), .noFix(let m),
-             .backendUnreachable(let m), .fileUnreadable(let m), .failure(let m):
+             .backendUnreachable(let m), .sourceUnreachable(let m), .fileUnreadable(let m), .failure(let m):
             return m
         }
     }

@@ -11,7 +11,7 @@ enum ExitStatus: Int32, CaseIterable {
     case inputRejected = 65
     /// A file named on the command line cannot be read.
     case fileUnreadable = 66
-    /// The backend cannot be reached, or the wall's file cannot be opened.
+    /// The backend or gpsd cannot be reached, or the wall's file cannot be opened.
     case backendUnreachable = 69
     /// An internal error: a bug, or a damaged wall.
     case internalFailure = 70
@@ -25,7 +25,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .inputRejected: self = .inputRejected
         case .notLoggedIn, .authFailed: self = .authFailed
         case .noFix: self = .noFix
-        case .backendUnreachable: self = .backendUnreachable
+        case .backendUnreachable, .sourceUnreachable: self = .backendUnreachable
         case .fileUnreadable: self = .fileUnreadable
         case .failure: self = .internalFailure
         }

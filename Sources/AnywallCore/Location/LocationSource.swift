@@ -2,24 +2,37 @@ import Foundation
 
 /// Where a command learns the user's position: a fixed point, an NMEA feed or gpsd.
 public protocol LocationSource: Sendable {
-    /// A stable name for the source, used in `where` output and to tell queries apart.
+    /// A stable name for the source (`fixed`, `nmea:PATH`, `gpsd:HOST:PORT`), used in `where`
+    /// output and to tell saved queries apart.
     var name: String { get }
-    /// The first valid fix, waiting at most `timeout` for it.
-    func firstFix(timeout: Duration) throws -> Fix
+    /// Starts reading the source. With `keepTrying`, a source that can drop away (gpsd) reconnects
+    /// with a warning instead of failing; `stop` interrupts any wait.
+    func open(stop: StopSignal?, keepTrying: Bool) throws -> FixFeed
 }
 
-/// A position given on the command line or in settings (`--at LAT,LON`); it never moves.
-public struct FixedLocation: LocationSource {
-    public let point: GeoPoint
-
-    /// A source that always reports `point`.
-    public init(_ point: GeoPoint) {
-        self.point = point
+extension LocationSource {
+    /// The first valid fix, waiting at most `timeout`; `waiting` is called about once a second
+    /// meanwhile with the time waited so far (for a status line).
+    public func firstFix(timeout: Duration, waiting: (Duration) -> Void = { _ in }) throws -> Fix {
+        let feed = try open(stop: nil, keepTrying: false)
+        defer { feed.close() }
+        let start = ContinuousClock.now
+        let deadline = start + timeout
+        while true {
+            let now = ContinuousClock.now
+            guard now < deadline else {
+                throw AnywallError.noFix("no location fix from \(name) within \(Self.describe(timeout))")
+            }
+            switch try feed.next(until: min(deadline, now + .seconds(1))) {
+            case .fix(let fix): return fix
+            case .end: throw AnywallError.noFix("no location fix in \(name): the input ended without one")
+            case .fixLost, .warning, nil: waiting(ContinuousClock.now - start)
+            }
+        }
     }
 
-    public var name: String { "fixed" }
-
-    public func firstFix(timeout: Duration) throws -> Fix {
-        Fix(point: point, source: name)
+    private static func describe(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }

@@ -9,6 +9,8 @@ struct NearbyCommand: ParsableCommand {
             Posts beyond the filter radius are listed without text or author, in every format.
             With --changes, prints only what changed since the previous run of the same query
             (same wall, location source, search distance and limit): added, removed, revealed, hidden.
+            With --watch, keeps following the location source and prints those events as they
+            happen, as readable lines or with --ndjson one JSON object per line.
             """)
 
     @OptionGroup var location: LocationOptions
@@ -20,8 +22,16 @@ struct NearbyCommand: ParsableCommand {
     var searchDistance: String?
     @Flag(help: "Print only the changes since the previous run of this query.")
     var changes = false
+    @OptionGroup var watch: WatchOptions
     @OptionGroup var format: FormatOptions
     @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if watch.watch, changes { throw ValidationError("--watch and --changes do not go together") }
+        if watch.watch, format.format == .json || format.format == .geojson {
+            throw ValidationError("--watch prints a stream of events: use --ndjson, or no format for readable lines")
+        }
+    }
 
     func run() throws {
         let context = try CommandContext(store: store)
@@ -36,12 +46,23 @@ struct NearbyCommand: ParsableCommand {
             // A radius nobody typed here simply cannot reach past the search distance.
             filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
         }
+        let reader = ReaderPreferences(units: preferences.units, color: Terminal.useColor(environment: context.environment))
+        if watch.watch {
+            let spec = try location.spec(preferences)
+            let nearby = NearbyWatch(backend: try context.openWall(), searchDistance: search, limit: try parsedLimit(),
+                                     filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
+                                     interval: try watch.parsedInterval())
+            // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
+            let lines: EventStreamPrinter = format == .table ? EventLinePrinter(reader: reader) : NDJSONPrinter()
+            try NearbyWatchLoop(source: try location.source(spec), watch: nearby, printer: lines,
+                                fixTimeout: try location.timeout()).run()
+            return
+        }
         let (spec, fix) = try location.fix(preferences)
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit())
         let wall = try context.openWall()
         let posts = try wall.nearby(query).seen(from: fix.point, filterRadius: filterRadius)
 
-        let reader = ReaderPreferences(units: preferences.units, color: Terminal.useColor(environment: context.environment))
         let printer = ResultPrinters.make(format, reader: reader)
         if changes {
             let saved = SavedResults(directory: context.paths.savedResultsDirectory)

@@ -22,7 +22,7 @@ struct TablePrinter: ResultPrinter {
         [post.distance.readable(in: reader.units).description,
          post.visible ? (post.author ?? "?") : "",
          post.visible ? RelativeAge.describe(post.createdAt, now: now) : "",
-         post.visible ? oneLine(post.text ?? "") : Self.hiddenText]
+         post.visible ? Self.oneLine(post.text ?? "") : Self.hiddenText]
     }
 
     private func table(header: [String], rows: [(cells: [String], visible: Bool)]) -> String {
@@ -46,7 +46,7 @@ struct TablePrinter: ResultPrinter {
 
     /// Posts may hold newlines, and others' text must not steer the reader's terminal: a row
     /// is one line, and control characters show as their escapes.
-    private func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         var line = ""
         for scalar in text.split(whereSeparator: \.isNewline).joined(separator: " ").unicodeScalars {
             if scalar == "\t" {

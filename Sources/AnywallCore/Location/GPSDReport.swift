@@ -1,0 +1,38 @@
+import Foundation
+
+/// The part of a gpsd JSON report anywall reads: a TPV (time-position-velocity) report.
+/// Other classes (VERSION, DEVICES, SKY...) decode too and are ignored by their class.
+struct GPSDReport: Decodable {
+    let `class`: String
+    /// 0 or 1: no fix; 2: 2D; 3: 3D.
+    let mode: Int?
+    let lat: Double?
+    let lon: Double?
+    let time: String?
+    /// Estimated horizontal position error, metres (95 %).
+    let eph: Double?
+    /// Estimated longitude and latitude errors, metres (95 %), for gpsd versions without `eph`.
+    let epx: Double?
+    let epy: Double?
+
+    /// What a report says about position: a fix, no fix, or nothing (not a TPV).
+    enum Meaning {
+        case fix(GeoPoint, time: Date?, accuracy: Distance?)
+        case noFix
+        case other
+    }
+
+    var meaning: Meaning {
+        guard self.class == "TPV" else { return .other }
+        guard let mode, mode >= 2, let lat, let lon, let point = try? GeoPoint(latitude: lat, longitude: lon) else {
+            return .noFix
+        }
+        let accuracy = eph ?? zip2(epx, epy).map { max($0, $1) }
+        return .fix(point, time: time.flatMap(ParseDate.date(from:)), accuracy: accuracy.map(Distance.meters))
+    }
+
+    private func zip2(_ a: Double?, _ b: Double?) -> (Double, Double)? {
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// `nearby --watch` as a sequence of fixes: what changes as you move, and only that.
+///
+/// The backend is asked again when the fix has moved `minMove` from where it was last asked,
+/// and every `interval` so that others' new posts appear; between queries the filter radius is
+/// applied to the posts held from the last one at every fix, so walking toward a post reveals it
+/// without a query. The first query reports every post as `added`.
+public final class NearbyWatch {
+    /// How far the fix must move before the backend is asked again (Anywall: 10 m).
+    public let minMove: Distance
+    /// How often the backend is asked again anyway (Anywall: 30 s).
+    public let interval: Duration
+
+    private let backend: WallBackend
+    private let searchDistance: Distance
+    private let limit: Int
+    private let filterRadius: Distance
+    private var posts: [Post] = []
+    private var shown: [NearbyPost] = []
+    private var askedAt: GeoPoint?
+    private var latest: Fix?
+    /// When the backend is to be asked again if nothing moves; nil before the first fix.
+    public private(set) var nextQuery: ContinuousClock.Instant?
+
+    public init(backend: WallBackend, searchDistance: Distance, limit: Int, filterRadius: Distance,
+                minMove: Distance, interval: Duration) {
+        self.backend = backend
+        self.searchDistance = searchDistance
+        self.limit = limit
+        self.filterRadius = filterRadius
+        self.minMove = minMove
+        self.interval = interval
+    }
+
+    /// The events a new fix brings.
+    public func update(with fix: Fix, now: ContinuousClock.Instant) throws -> [ChangeEvent] {
+        latest = fix
+        if let askedAt, fix.point.distance(to: askedAt) < minMove {
+            return show(posts, from: fix)
+        }
+        return try ask(from: fix, now: now)
+    }
+
+    /// The events of asking the backend again from the latest fix, when `interval` has passed.
+    public func refresh(now: ContinuousClock.Instant) throws -> [ChangeEvent] {
+        guard let latest else { return [] }
+        return try ask(from: latest, now: now)
+    }
+
+    private func ask(from fix: Fix, now: ContinuousClock.Instant) throws -> [ChangeEvent] {
+        posts = try backend.nearby(WallQuery(center: fix.point, searchDistance: searchDistance, limit: limit))
+        askedAt = fix.point
+        nextQuery = now + interval
+        return show(posts, from: fix)
+    }
+
+    private func show(_ posts: [Post], from fix: Fix) -> [ChangeEvent] {
+        let current = posts.seen(from: fix.point, filterRadius: filterRadius)
+        let events = ResultMerge.changes(from: shown, to: current, at: fix.time ?? Date(),
+                                         place: fix.point, filterRadius: filterRadius)
+        shown = current
+        return events
+    }
+}

@@ -1,0 +1,62 @@
+import AnywallCore
+import Foundation
+
+/// Runs `nearby --watch`: reads the location feed, lets the core's `NearbyWatch` decide what
+/// changed, prints it at once. Ends at the end of NMEA input, or on SIGINT/SIGTERM after letting
+/// go of the source (gpsd is told to stop watching), by that signal.
+struct NearbyWatchLoop {
+    let source: LocationSource
+    let watch: NearbyWatch
+    let printer: EventStreamPrinter
+    /// How long to wait for the first fix.
+    let fixTimeout: Duration
+
+    func run() throws {
+        let stop = try StopSignal()
+        let feed = try source.open(stop: stop, keepTrying: true)
+        let status = StatusLine()
+        let start = ContinuousClock.now
+        var firstFixBy: ContinuousClock.Instant? = start + fixTimeout
+        do {
+            loop: while stop.received == nil {
+                let now = ContinuousClock.now
+                // Wake at least once a second, for the status line while waiting for a fix.
+                let deadline = [watch.nextQuery, firstFixBy, now + .seconds(1)].compactMap { $0 }.min()!
+                switch try feed.next(until: deadline) {
+                case .fix(let fix):
+                    firstFixBy = nil
+                    status.clear()
+                    emit(try watch.update(with: fix, now: ContinuousClock.now))
+                case .fixLost:
+                    Terminal.warn("lost the location fix from \(source.name); waiting for it to come back")
+                case .warning(let message):
+                    Terminal.warn(message)
+                case .end:
+                    break loop
+                case nil:
+                    if let firstFixBy {
+                        guard ContinuousClock.now < firstFixBy else {
+                            throw AnywallError.noFix("no location fix from \(source.name) within \(fixTimeout)")
+                        }
+                        status.show("waiting for a location fix from \(source.name) (\((ContinuousClock.now - start).components.seconds) s)")
+                    }
+                }
+                if let due = watch.nextQuery, ContinuousClock.now >= due {
+                    emit(try watch.refresh(now: ContinuousClock.now))
+                }
+            }
+        } catch {
+            status.clear()
+            feed.close()
+            throw error
+        }
+        status.clear()
+        feed.close()
+        if stop.received != nil { stop.endProcessBySignal() }
+    }
+
+    private func emit(_ events: [ChangeEvent]) {
+        guard !events.isEmpty else { return }
+        Terminal.output(printer.render(events))
+    }
+}

@@ -1,0 +1,46 @@
+import AnywallCore
+import ArgumentParser
+import Foundation
+
+/// `nearby --watch` and how often it asks the wall again.
+struct WatchOptions: ParsableArguments {
+    @Flag(help: "Keep running and print only what changes as you move (ends at the end of NMEA input, or on Ctrl-C).")
+    var watch = false
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "With --watch: ask the wall again after moving this far (default: 10m).", valueName: "D"))
+    var minMove: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "With --watch: ask the wall again this often, e.g. 30, 30s, 500ms, 2min (default: 30s).", valueName: "TIME"))
+    var interval: String?
+
+    static let defaultMinMove = Distance.meters(10)
+    static let defaultInterval = Duration.seconds(30)
+
+    func validate() throws {
+        if !watch, minMove != nil || interval != nil {
+            throw ValidationError("--min-move and --interval go with --watch")
+        }
+    }
+
+    /// `--min-move`, checked.
+    func parsedMinMove() throws -> Distance {
+        try minMove.map(Distance.init(parsing:)) ?? Self.defaultMinMove
+    }
+
+    /// `--interval`, checked: a number of seconds, or a number with `ms`, `s` or `min`, from
+    /// 100 ms to a day.
+    func parsedInterval() throws -> Duration {
+        guard let interval else { return Self.defaultInterval }
+        let text = interval.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("min", 60), ("s", 1), ("", 1)]
+        for unit in units where text.hasSuffix(unit.suffix) {
+            guard let number = Double(text.dropLast(unit.suffix.count)), number.isFinite else { break }
+            let seconds = number * unit.seconds
+            guard seconds >= 0.1, seconds <= 86_400 else { break }
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        throw AnywallError.inputRejected("bad --interval '\(interval)': expected a time from 100ms to a day, such as 30s or 2min")
+    }
+}

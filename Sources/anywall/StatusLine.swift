@@ -1,0 +1,22 @@
+import Foundation
+
+/// One line of progress on stderr, rewritten in place; shown only when stderr is a terminal,
+/// so logs and pipes never see it.
+final class StatusLine {
+    private let enabled = Terminal.stderrIsTerminal
+    private var showing = false
+
+    /// Replaces the line with `text`.
+    func show(_ text: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        showing = true
+    }
+
+    /// Erases the line, if one is shown.
+    func clear() {
+        guard showing else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        showing = false
+    }
+}
