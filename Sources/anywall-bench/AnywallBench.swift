@@ -5,8 +5,8 @@ import Foundation
 /// The benchmark tool's commands.
 struct AnywallBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "anywall-bench", abstract: "Time anywall's embedded wall in process.",
-        subcommands: [Nearby.self])
+        commandName: "anywall-bench", abstract: "Time anywall's embedded wall and NMEA parser in process.",
+        subcommands: [Nearby.self, NMEA.self])
 
     struct Nearby: ParsableCommand {
         static let configuration = CommandConfiguration(

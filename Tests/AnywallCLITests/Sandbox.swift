@@ -54,7 +54,8 @@ struct Sandbox {
         precondition(run.status == 0, "signup failed: \(run)")
     }
 
-    private var baseEnvironment: [String: String] {
+    /// The environment every run gets: this HOME, PATH, a UTF-8 locale.
+    var baseEnvironment: [String: String] {
         ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
     }
 
@@ -86,6 +87,7 @@ enum Exit {
     static let usage: Int32 = 64
     static let inputRejected: Int32 = 65
     static let fileUnreadable: Int32 = 66
+    static let unreachable: Int32 = 69
     static let noFix: Int32 = 75
     static let authFailed: Int32 = 77
 }

@@ -32,6 +32,9 @@ struct NearbyWatchLoop {
                 case .warning(let message):
                     Terminal.warn(message)
                 case .end:
+                    if firstFixBy != nil {
+                        throw AnywallError.noFix("no location fix in \(source.name): the input ended without one")
+                    }
                     break loop
                 case nil:
                     if let firstFixBy {
