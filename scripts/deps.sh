@@ -1,7 +1,9 @@
 # Sourced by scripts/quickstart and scripts/test: installs what anywall needs on Debian.
 # Only what is missing is installed; `apt-get update` runs first when something is.
 
-APT_PACKAGES=(libsqlite3-dev sqlite3 libcurl4-openssl-dev libgeos-dev gpsd gpsd-clients python3 python3-pip)
+# gpsfake (gpsd-clients) runs on Debian's python3 and needs its gps module and distutils.
+APT_PACKAGES=(libsqlite3-dev sqlite3 libcurl4-openssl-dev libgeos-dev gpsd gpsd-clients python3-gps python3-distutils
+  python3 python3-pip)
 
 install_apt_packages() {
   local missing=()
@@ -18,7 +20,11 @@ install_apt_packages() {
 
 # Python libraries the tests use as independent references.
 install_python_packages() {
-  python3 -c 'import geographiclib' 2>/dev/null && return 0
-  python3 -m pip install -q "$@" 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages "$@"
+  local missing=()
+  for pkg in "$@"; do
+    python3 -c "import $pkg" 2>/dev/null || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  python3 -m pip install -q "${missing[@]}" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "${missing[@]}"
 }

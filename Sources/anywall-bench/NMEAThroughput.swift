@@ -20,8 +20,9 @@ extension AnywallBench {
                 let feed = try NMEASource(path: file).open(stop: nil, keepTrying: false)
                 defer { feed.close() }
                 let start = ContinuousClock.now
+                let deadline = start + .seconds(600)
                 fixes = 0
-                while let event = try feed.next(until: .now + .seconds(60)), event != .end {
+                while let event = try feed.next(until: deadline), event != .end {
                     if case .fix = event { fixes += 1 }
                 }
                 let elapsed = start.duration(to: .now)

@@ -21,9 +21,18 @@ enum Python {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     static func run(_ program: String, input: String) throws -> String {
+        try run(arguments: ["-c", program], input: input)
+    }
+
+    /// Runs the script at `path` with `arguments`.
+    static func run(script path: URL, _ arguments: [String]) throws -> String {
+        try run(arguments: [path.path] + arguments, input: "")
+    }
+
+    private static func run(arguments: [String], input: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", program]
+        process.arguments = ["python3"] + arguments
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-py-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

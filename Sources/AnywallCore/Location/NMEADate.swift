@@ -8,8 +8,9 @@ public struct NMEADate: Equatable, Sendable {
 
     /// A date, if it is one on the calendar.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1980...2179).contains(year),
-              DateComponents(year: year, month: month, day: day).isValidDate(in: Calendar.utc) else { return nil }
+        // Checked by hand rather than through Calendar: this runs for every RMC sentence.
+        guard (1980...2179).contains(year), (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -24,6 +25,14 @@ public struct NMEADate: Equatable, Sendable {
         }
         let yy = pair(4)
         self.init(year: yy >= 80 ? 1900 + yy : 2000 + yy, month: pair(2), day: pair(0))
+    }
+
+    private static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// Midnight at the start of this date, UTC.

@@ -28,10 +28,11 @@ public struct NMEADecoder {
         let bytes = bytes.bindMemory(to: UInt8.self)
         var start = 0
         while start < bytes.count {
-            guard let newline = bytes[start...].firstIndex(of: 0x0A) else {
+            guard let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) else {
                 keepPartial(UnsafeBufferPointer(rebasing: bytes[start...]))
                 return
             }
+            let newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let piece = UnsafeBufferPointer(rebasing: bytes[start..<newline])
             start = newline + 1
             if partial.isEmpty, !discarding {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one NMEA 0183 line says about position, if anything.
 ///
 /// Only GGA, RMC, GLL and GNS (positions) and ZDA (the date) from any talker are read. A line is
@@ -14,9 +16,9 @@ public enum NMEASentence: Equatable, Sendable {
 
     /// Parses one line without its line ending; nil when it says nothing about position.
     public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> NMEASentence? {
-        guard let start = line.lastIndex(of: Byte.dollar) else { return nil }
-        // `$` + five address characters + `*hh`: anything shorter is not a sentence.
-        guard line.count - start >= 9 else { return nil }
+        guard let start = lastDollar(line) else { return nil }
+        // `$` + five address characters + `,` + `*hh`: anything shorter is not a sentence.
+        guard line.count - start >= 10 else { return nil }
         let kind: SentenceKind
         switch (line[start + 3], line[start + 4], line[start + 5]) {
         case (Byte.G, Byte.G, Byte.A): kind = .gga
@@ -27,8 +29,7 @@ public enum NMEASentence: Equatable, Sendable {
         default: return nil
         }
         // A talker is two characters; a `P` there makes it proprietary.
-        guard line[start + 1] != Byte.P, line[start + 6] == Byte.comma,
-              let end = checkedBodyEnd(line, from: start) else { return nil }
+        guard line[start + 1] != Byte.P, line[start + 6] == Byte.comma, let end = checkedBodyEnd(line, from: start) else { return nil }
         var fields = FieldCursor(line, from: start + 7, to: end)
         switch kind {
         case .gga: return parseGGA(&fields)
@@ -100,15 +101,27 @@ public enum NMEASentence: Equatable, Sendable {
 
     // MARK: Fields
 
+    /// Where the sentence starts: the last `$` of the line (memchr, which is vectorised, finds
+    /// it fastest going forward; a line rarely has more than one).
+    private static func lastDollar(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = line.baseAddress else { return nil }
+        var found: Int?
+        var from = 0
+        while from < line.count, let hit = memchr(base + from, Int32(Byte.dollar), line.count - from) {
+            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            found = index
+            from = index + 1
+        }
+        return found
+    }
+
     /// The end of the body (the index of `*`) when the two hex digits after it match the XOR of
     /// the bytes between `$` and `*`; only trailing spaces may follow.
     private static func checkedBodyEnd(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var sum: UInt8 = 0
-        var i = start + 1
-        while i < line.count, line[i] != Byte.star {
-            sum ^= line[i]
-            i += 1
-        }
+        guard let base = line.baseAddress, let star = memchr(base + start, Int32(Byte.star), line.count - start) else { return nil }
+        let i = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
+        // A plain reduction over a buffer, which the compiler vectorises.
+        let sum = UnsafeBufferPointer(rebasing: line[(start + 1)..<i]).reduce(UInt8(0), ^)
         guard i + 2 < line.count, let high = hexValue(line[i + 1]), let low = hexValue(line[i + 2]),
               high << 4 | low == sum else { return nil }
         var j = i + 3
@@ -220,6 +233,7 @@ public enum NMEASentence: Equatable, Sendable {
             self.end = end
         }
 
+        @inline(__always)
         mutating func next() -> UnsafeBufferPointer<UInt8>.SubSequence {
             guard position <= end else { return line[end..<end] }
             var i = position
