@@ -269,12 +269,21 @@ _anywall_post() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --fix-timeout --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --store)
     __anywall_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--at')
+        return
+        ;;
+    '--gpsd')
+        return
+        ;;
+    '--nmea')
+        return
+        ;;
+    '--baud')
         return
         ;;
     '--fix-timeout')
@@ -289,14 +298,23 @@ _anywall_post() {
 
 _anywall_nearby() {
     repeating_flags=()
-    non_repeating_flags=(--changes --table --json --ndjson --geojson --version -h --help)
+    non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --fix-timeout --radius --limit --search-distance --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --min-move --interval --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--at')
+        return
+        ;;
+    '--gpsd')
+        return
+        ;;
+    '--nmea')
+        return
+        ;;
+    '--baud')
         return
         ;;
     '--fix-timeout')
@@ -311,6 +329,12 @@ _anywall_nearby() {
     '--search-distance')
         return
         ;;
+    '--min-move')
+        return
+        ;;
+    '--interval')
+        return
+        ;;
     '--store')
         __anywall_add_completions -f
         return
@@ -322,12 +346,21 @@ _anywall_where() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --fix-timeout --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--at')
+        return
+        ;;
+    '--gpsd')
+        return
+        ;;
+    '--nmea')
+        return
+        ;;
+    '--baud')
         return
         ;;
     '--fix-timeout')
