@@ -27,12 +27,7 @@ struct GPSDReport: Decodable {
         guard let mode, mode >= 2, let lat, let lon, let point = try? GeoPoint(latitude: lat, longitude: lon) else {
             return .noFix
         }
-        let accuracy = eph ?? zip2(epx, epy).map { max($0, $1) }
+        let accuracy = eph ?? epx.flatMap { x in epy.map { max(x, $0) } }
         return .fix(point, time: time.flatMap(ParseDate.date(from:)), accuracy: accuracy.map(Distance.meters))
-    }
-
-    private func zip2(_ a: Double?, _ b: Double?) -> (Double, Double)? {
-        guard let a, let b else { return nil }
-        return (a, b)
     }
 }

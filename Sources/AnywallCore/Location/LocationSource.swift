@@ -20,19 +20,23 @@ extension LocationSource {
         let deadline = start + timeout
         while true {
             let now = ContinuousClock.now
-            guard now < deadline else {
-                throw AnywallError.noFix("no location fix from \(name) within \(Self.describe(timeout))")
-            }
+            guard now < deadline else { throw noFix(within: timeout) }
             switch try feed.next(until: min(deadline, now + .seconds(1))) {
             case .fix(let fix): return fix
-            case .end: throw AnywallError.noFix("no location fix in \(name): the input ended without one")
+            case .end: throw noFixBeforeEnd()
             case .fixLost, .warning, nil: waiting(ContinuousClock.now - start)
             }
         }
     }
 
-    private static func describe(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    /// The error when the input ended before any fix: `no location fix in SOURCE: ...`.
+    public func noFixBeforeEnd() -> AnywallError {
+        .noFix("no location fix in \(name): the input ended without one")
+    }
+
+    /// The error when no fix came within `timeout`: `no location fix from SOURCE within N s`.
+    public func noFix(within timeout: Duration) -> AnywallError {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        return .noFix("no location fix from \(name) within \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
     }
 }

@@ -32,15 +32,11 @@ struct NearbyWatchLoop {
                 case .warning(let message):
                     Terminal.warn(message)
                 case .end:
-                    if firstFixBy != nil {
-                        throw AnywallError.noFix("no location fix in \(source.name): the input ended without one")
-                    }
+                    if firstFixBy != nil { throw source.noFixBeforeEnd() }
                     break loop
                 case nil:
                     if let firstFixBy {
-                        guard ContinuousClock.now < firstFixBy else {
-                            throw AnywallError.noFix("no location fix from \(source.name) within \(fixTimeout)")
-                        }
+                        guard ContinuousClock.now < firstFixBy else { throw source.noFix(within: fixTimeout) }
                         status.show("waiting for a location fix from \(source.name) (\((ContinuousClock.now - start).components.seconds) s)")
                     }
                 }
