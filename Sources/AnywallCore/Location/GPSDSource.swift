@@ -48,7 +48,8 @@ final class GPSDFeed: FixFeed {
     private func connect() throws -> TCPConnection {
         let connection: TCPConnection
         do {
-            connection = try TCPConnection(host: source.address.host, port: source.address.port, timeout: Self.connectTimeout)
+            connection = try TCPConnection(host: source.address.host, port: source.address.port, timeout: Self.connectTimeout,
+                                           stop: stop)
         } catch {
             throw AnywallError.sourceUnreachable("cannot reach gpsd at \(source.address): \(error.reason)")
         }

@@ -9,8 +9,9 @@ final class TCPConnection {
         let reason: String
     }
 
-    /// Connects to `host`:`port`, trying each address the name resolves to, giving up after `timeout`.
-    init(host: String, port: Int, timeout: Duration) throws(Failure) {
+    /// Connects to `host`:`port`, trying each address the name resolves to, giving up after
+    /// `timeout` or when `stop` arrives.
+    init(host: String, port: Int, timeout: Duration, stop: StopSignal?) throws(Failure) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -28,7 +29,7 @@ final class TCPConnection {
             let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
                             info.pointee.ai_protocol)
             guard fd >= 0 else { reason = String(cString: strerror(errno)); continue }
-            if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 || Self.finishConnect(fd, until: deadline, reason: &reason) {
+            if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 || Self.finishConnect(fd, until: deadline, stop: stop, reason: &reason) {
                 descriptor = fd
                 return
             }
@@ -37,12 +38,18 @@ final class TCPConnection {
         throw Failure(reason: reason)
     }
 
-    private static func finishConnect(_ fd: Int32, until deadline: ContinuousClock.Instant, reason: inout String) -> Bool {
+    private static func finishConnect(_ fd: Int32, until deadline: ContinuousClock.Instant, stop: StopSignal?,
+                                      reason: inout String) -> Bool {
         guard errno == EINPROGRESS else {
             reason = String(cString: strerror(errno))
             return false
         }
-        guard Readiness.wait(for: fd, stop: nil, until: deadline, events: Int16(POLLOUT)) == .readable else {
+        switch Readiness.wait(for: fd, stop: stop, until: deadline, events: Int16(POLLOUT)) {
+        case .readable: break
+        case .stopped:
+            reason = "interrupted"
+            return false
+        case .timedOut:
             reason = "timed out"
             return false
         }
