@@ -156,6 +156,8 @@ struct WatchCommandTests {
         #expect(try box.run(["nearby", "--at", "1,1", "--interval", "5s"]).status == Exit.usage)
         let bad = try box.run(["nearby", "--watch", "--at", "1,1", "--interval", "0s"])
         #expect(bad.status == Exit.inputRejected && bad.stderr.contains("--interval"), "\(bad)")
+        let limit = try box.run(["nearby", "--watch", "--at", "1,1", "--limit", "0"])
+        #expect(limit.status == Exit.inputRejected && limit.stderr.contains("bad limit 0"), "refused before watching: \(limit)")
         let noFix = try box.run(["nearby", "--watch", "--nmea", "-", "--fix-timeout", "0.5"], input: "")
         #expect(noFix.status == Exit.noFix, "an NMEA input with no fix at all: \(noFix)")
     }

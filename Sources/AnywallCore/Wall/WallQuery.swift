@@ -19,12 +19,16 @@ public struct WallQuery: Equatable, Sendable {
 
     /// Builds a query, refusing a limit outside `limitRange`.
     public init(center: GeoPoint, searchDistance: Distance = defaultSearchDistance, limit: Int = defaultLimit) throws {
-        guard Self.limitRange.contains(limit) else {
-            throw AnywallError.inputRejected(
-                "bad limit \(limit): it must be from \(Self.limitRange.lowerBound) to \(Self.limitRange.upperBound)")
-        }
         self.center = center
         self.searchDistance = min(searchDistance, Self.wholeEarth)
-        self.limit = limit
+        self.limit = try Self.checked(limit: limit)
+    }
+
+    /// `limit`, if it is within `limitRange`; refused with a one-line reason otherwise.
+    public static func checked(limit: Int) throws -> Int {
+        guard limitRange.contains(limit) else {
+            throw AnywallError.inputRejected("bad limit \(limit): it must be from \(limitRange.lowerBound) to \(limitRange.upperBound)")
+        }
+        return limit
     }
 }

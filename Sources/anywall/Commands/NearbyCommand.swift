@@ -84,6 +84,6 @@ struct NearbyCommand: ParsableCommand {
         guard let n = Int(limit) else {
             throw AnywallError.inputRejected("bad limit '\(limit)': expected a whole number from 1 to 1000")
         }
-        return n
+        return try WallQuery.checked(limit: n)
     }
 }
