@@ -1,3 +1,4 @@
+import AnywallCore
 import Foundation
 
 /// One line of progress on stderr, rewritten in place; shown only when stderr is a terminal,
@@ -11,6 +12,11 @@ final class StatusLine {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
         showing = true
+    }
+
+    /// Says how long the command has waited for a fix from `source`.
+    func showWaiting(for source: LocationSource, waited: Duration) {
+        show("waiting for a location fix from \(source.name) (\(waited.components.seconds) s)")
     }
 
     /// Erases the line, if one is shown.

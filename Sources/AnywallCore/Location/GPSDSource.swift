@@ -30,11 +30,9 @@ final class GPSDFeed: FixFeed {
     private var connection: TCPConnection?
     private var retryAt = ContinuousClock.now
     private var retryDelay = GPSDFeed.firstRetry
-    private var line: [UInt8] = []
-    private var discarding = false
+    private var lines = LineSplitter(maxLineLength: GPSDFeed.maxLineLength)
     private var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    private var pending: [FeedEvent] = []
-    private var hasFix = false
+    private var queue = FeedQueue()
     private let decoder = JSONDecoder()
 
     init(source: GPSDSource, stop: StopSignal?, keepTrying: Bool) throws {
@@ -54,17 +52,16 @@ final class GPSDFeed: FixFeed {
             throw AnywallError.sourceUnreachable("cannot reach gpsd at \(source.address): \(error.reason)")
         }
         connection.send(#"?WATCH={"enable":true,"json":true};"# + "\n")
-        line.removeAll(keepingCapacity: true)
-        discarding = false
+        lines.reset()
         return connection
     }
 
     func next(until deadline: ContinuousClock.Instant) throws -> FeedEvent? {
         while true {
-            if !pending.isEmpty { return pending.removeFirst() }
+            if let event = queue.next() { return event }
             guard let connection else {
                 try reconnect(until: deadline)
-                if self.connection == nil, pending.isEmpty { return nil }
+                if self.connection == nil { return queue.next() }
                 continue
             }
             guard Readiness.wait(for: connection.descriptor, stop: stop, until: deadline) == .readable else { return nil }
@@ -72,7 +69,7 @@ final class GPSDFeed: FixFeed {
             if count == 0 {
                 try lost()
             } else {
-                for byte in chunk[..<count] { take(byte) }
+                chunk.withUnsafeBytes { lines.consume(UnsafeRawBufferPointer(rebasing: $0[..<count])) { take($0) } }
             }
         }
     }
@@ -83,10 +80,10 @@ final class GPSDFeed: FixFeed {
         guard keepTrying else {
             throw AnywallError.sourceUnreachable("gpsd at \(source.address) closed the connection")
         }
-        hasFix = false
+        queue.forgetFix()
         retryDelay = Self.firstRetry
         retryAt = ContinuousClock.now + retryDelay
-        pending.append(.warning("lost the connection to gpsd at \(source.address); reconnecting"))
+        queue.warning("lost the connection to gpsd at \(source.address); reconnecting")
     }
 
     private func reconnect(until deadline: ContinuousClock.Instant) throws {
@@ -94,34 +91,20 @@ final class GPSDFeed: FixFeed {
               ContinuousClock.now >= retryAt else { return }
         do {
             connection = try connect()
-            pending.append(.warning("reconnected to gpsd at \(source.address)"))
+            queue.warning("reconnected to gpsd at \(source.address)")
         } catch {
             retryDelay = min(retryDelay * 2, Self.longestRetry)
             retryAt = ContinuousClock.now + retryDelay
         }
     }
 
-    private func take(_ byte: UInt8) {
-        guard byte == 0x0A else {
-            if !discarding {
-                if line.count < Self.maxLineLength { line.append(byte) } else { discarding = true }
-            }
-            return
-        }
-        defer {
-            line.removeAll(keepingCapacity: true)
-            discarding = false
-        }
-        guard !discarding, let report = try? decoder.decode(GPSDReport.self, from: Data(line)) else { return }
+    private func take(_ line: UnsafeBufferPointer<UInt8>) {
+        guard let report = try? decoder.decode(GPSDReport.self, from: Data(line)) else { return }
         switch report.meaning {
         case .fix(let point, let time, let accuracy):
-            hasFix = true
-            pending.append(.fix(Fix(point: point, source: source.name, time: time, accuracy: accuracy)))
+            queue.fix(Fix(point: point, source: source.name, time: time, accuracy: accuracy))
         case .noFix:
-            if hasFix {
-                hasFix = false
-                pending.append(.fixLost)
-            }
+            queue.noFix()
         case .other:
             break
         }

@@ -3,8 +3,9 @@ import Foundation
 /// Turns a stream of NMEA bytes, in chunks of any size, into fixes, in bounded memory.
 ///
 /// Lines end with LF or CRLF; a line longer than `maxLineLength` (an NMEA sentence has at most
-/// 82 characters) is garbage and dropped whole. The date from RMC or ZDA is carried over to
-/// the sentences that have only a time of day, and moved to the next day when the time wraps.
+/// 82 characters) is garbage and dropped whole (`LineSplitter`). The date from RMC or ZDA is
+/// carried over to the sentences that have only a time of day, and moved to the next day when
+/// the time wraps.
 public struct NMEADecoder {
     /// What the feed said, in order.
     public enum Report: Equatable, Sendable {
@@ -15,47 +16,31 @@ public struct NMEADecoder {
 
     public static let maxLineLength = 1024
 
-    private var partial: [UInt8] = []
-    private var discarding = false
+    private var lines = LineSplitter(maxLineLength: NMEADecoder.maxLineLength)
     private var day: (date: NMEADate, midnight: Date, timeOfDay: Duration)?
 
-    public init() {
-        partial.reserveCapacity(Self.maxLineLength)
-    }
+    public init() {}
 
     /// Reads `bytes`, calling `report` for each position sentence completed by them.
     public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ report: (Report) throws -> Void) rethrows {
-        let bytes = bytes.bindMemory(to: UInt8.self)
-        var start = 0
-        while start < bytes.count {
-            guard let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) else {
-                keepPartial(UnsafeBufferPointer(rebasing: bytes[start...]))
-                return
-            }
-            let newline = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let piece = UnsafeBufferPointer(rebasing: bytes[start..<newline])
-            start = newline + 1
-            if partial.isEmpty, !discarding {
-                try line(piece, report)
-            } else {
-                keepPartial(piece)
-                if !discarding {
-                    try partial.withUnsafeBufferPointer { try line($0, report) }
-                }
-                partial.removeAll(keepingCapacity: true)
-                discarding = false
-            }
-        }
+        var lines = borrowLines()
+        defer { self.lines = lines }
+        try lines.consume(bytes) { try line($0, report) }
     }
 
     /// Reads the last line when the input ends without a line ending.
     public mutating func finish(_ report: (Report) throws -> Void) rethrows {
-        if !discarding, !partial.isEmpty {
-            let last = partial
-            try last.withUnsafeBufferPointer { try line($0, report) }
-        }
-        partial.removeAll(keepingCapacity: true)
-        discarding = false
+        var lines = borrowLines()
+        defer { self.lines = lines }
+        try lines.finish { try line($0, report) }
+    }
+
+    /// The splitter, moved out (an empty one left in its place) while it runs, since reading a
+    /// line updates the date this decoder holds.
+    private mutating func borrowLines() -> LineSplitter {
+        var lines = LineSplitter(maxLineLength: Self.maxLineLength)
+        swap(&lines, &self.lines)
+        return lines
     }
 
     /// Reads a whole log at once (tests, benchmarks): every report in order.
@@ -67,20 +52,8 @@ public struct NMEADecoder {
         return reports
     }
 
-    private mutating func keepPartial(_ piece: UnsafeBufferPointer<UInt8>) {
-        guard !discarding else { return }
-        if partial.count + piece.count > Self.maxLineLength {
-            discarding = true
-            partial.removeAll(keepingCapacity: true)
-        } else {
-            partial.append(contentsOf: piece)
-        }
-    }
-
     private mutating func line(_ text: UnsafeBufferPointer<UInt8>, _ report: (Report) throws -> Void) rethrows {
-        var text = text
-        if let last = text.last, last == 0x0D { text = UnsafeBufferPointer(rebasing: text.dropLast()) }
-        guard text.count <= Self.maxLineLength, let sentence = NMEASentence.parse(text) else { return }
+        guard let sentence = NMEASentence.parse(text) else { return }
         switch sentence {
         case .fix(let kind, let point, let timeOfDay, let date):
             if let date, let timeOfDay { learn(date, at: timeOfDay) }

@@ -26,9 +26,7 @@ final class NMEAFeed: FixFeed {
     private let ownsDescriptor: Bool
     private let stop: StopSignal?
     private var decoder = NMEADecoder()
-    private var pending: [FeedEvent] = []
-    private var nextPending = 0
-    private var hasFix = false
+    private var queue = FeedQueue()
     private var ended = false
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -61,12 +59,7 @@ final class NMEAFeed: FixFeed {
 
     func next(until deadline: ContinuousClock.Instant) throws -> FeedEvent? {
         while true {
-            if nextPending < pending.count {
-                defer { nextPending += 1 }
-                return pending[nextPending]
-            }
-            pending.removeAll(keepingCapacity: true)
-            nextPending = 0
+            if let event = queue.next() { return event }
             if ended { return .end }
             guard Readiness.wait(for: descriptor, stop: stop, until: deadline) == .readable else { return nil }
             try readChunk()
@@ -93,14 +86,8 @@ final class NMEAFeed: FixFeed {
 
     private func take(_ report: NMEADecoder.Report) {
         switch report {
-        case .fix(let fix):
-            hasFix = true
-            pending.append(.fix(Fix(point: fix.point, source: name, time: fix.time)))
-        case .noFix:
-            if hasFix {
-                hasFix = false
-                pending.append(.fixLost)
-            }
+        case .fix(let fix): queue.fix(Fix(point: fix.point, source: name, time: fix.time))
+        case .noFix: queue.noFix()
         }
     }
 

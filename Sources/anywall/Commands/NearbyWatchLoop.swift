@@ -37,7 +37,7 @@ struct NearbyWatchLoop {
                 case nil:
                     if let firstFixBy {
                         guard ContinuousClock.now < firstFixBy else { throw source.noFix(within: fixTimeout) }
-                        status.show("waiting for a location fix from \(source.name) (\((ContinuousClock.now - start).components.seconds) s)")
+                        status.showWaiting(for: source, waited: ContinuousClock.now - start)
                     }
                 }
                 if let due = watch.nextQuery, ContinuousClock.now >= due {

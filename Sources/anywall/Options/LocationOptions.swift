@@ -57,7 +57,7 @@ struct LocationOptions: ParsableArguments {
         let status = StatusLine()
         defer { status.clear() }
         let fix = try source.firstFix(timeout: try timeout()) { waited in
-            status.show("waiting for a location fix from \(source.name) (\(waited.components.seconds) s)")
+            status.showWaiting(for: source, waited: waited)
         }
         return (spec, fix)
     }
