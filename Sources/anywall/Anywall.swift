@@ -1,3 +1,4 @@
+import AnywallCore
 import ArgumentParser
 
 /// The root command: a geo message wall for the shell.
@@ -16,9 +17,4 @@ struct Anywall: ParsableCommand {
             SettingsCommand.self, ConfigCommand.self, ImportCommand.self, PasswdCommand.self,
         ]
     )
-}
-
-/// The version anywall reports.
-enum AnywallVersion {
-    static let current = "0.1.0"
 }

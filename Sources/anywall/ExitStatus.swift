@@ -5,6 +5,8 @@ import ArgumentParser
 /// one fits, so scripts can tell what went wrong without reading the message.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
+    /// Success, but what was printed came from the cache, not the server (stale).
+    case stale = 3
     /// Bad flags or arguments (swift-argument-parser's code).
     case usage = 64
     /// Something typed or piped in was refused: coordinates, distances, text, settings.
@@ -15,6 +17,8 @@ enum ExitStatus: Int32, CaseIterable {
     case backendUnreachable = 69
     /// An internal error: a bug, or a damaged wall.
     case internalFailure = 70
+    /// The server answered something that is not the protocol it should speak (malformed JSON).
+    case protocolError = 76
     /// No location fix could be had in time.
     case noFix = 75
     /// Not logged in, or the credentials or session were refused.
@@ -23,10 +27,11 @@ enum ExitStatus: Int32, CaseIterable {
     init(_ error: AnywallError) {
         switch error {
         case .inputRejected: self = .inputRejected
-        case .notLoggedIn, .authFailed: self = .authFailed
+        case .notLoggedIn, .authFailed, .sessionExpired: self = .authFailed
         case .noFix: self = .noFix
         case .backendUnreachable, .sourceUnreachable: self = .backendUnreachable
         case .fileUnreadable: self = .fileUnreadable
+        case .protocolError: self = .protocolError
         case .failure: self = .internalFailure
         }
     }

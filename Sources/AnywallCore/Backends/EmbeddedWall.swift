@@ -6,6 +6,9 @@ import GRDB
 public final class EmbeddedWall: WallBackend {
     public let file: URL
     public var identity: String { Self.identity(of: file) }
+    public var description: String { "the embedded wall \(file.path)" }
+    /// The file is on this machine: there is nothing to cache or queue.
+    public var isRemote: Bool { false }
     let database: DatabaseQueue
     private let hasher: PasswordHasher
     private let clock: WallClock
@@ -120,7 +123,8 @@ public final class EmbeddedWall: WallBackend {
 
     // MARK: Posts
 
-    public func createPost(text: String, at location: GeoPoint, session: Session) throws -> Post {
+    /// The request id is not kept: a write to the local file either happens or fails, it is never lost on the way.
+    public func createPost(text: String, at location: GeoPoint, session: Session, requestId: String) throws -> Post {
         try write { db in
             let (userId, user) = try self.user(db, session: session)
             let post = Post(objectId: RandomIdentifier.objectId(), text: text, location: location,
@@ -193,7 +197,7 @@ public final class EmbeddedWall: WallBackend {
             SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
             WHERE session.tokenDigest = ?
             """, arguments: [RandomIdentifier.tokenDigest(session.token)]) else {
-            throw AnywallError.authFailed("the session has expired or was ended: log in again with 'anywall login'")
+            throw AnywallError.sessionExpired("the session has expired or was ended: log in again with 'anywall login'")
         }
         return (row["id"], User(objectId: row["objectId"], username: row["username"], name: row["name"]))
     }

@@ -33,6 +33,8 @@ public struct Preferences: Sendable {
     /// The environment variables that stand in for settings.
     public static let environmentNames: [SettingKey: String] = [
         .radius: "ANYWALL_RADIUS", .units: "ANYWALL_UNITS", .location: "ANYWALL_LOCATION", .format: "ANYWALL_FORMAT",
+        .server: "PARSE_SERVER_URL", .appId: "PARSE_APPLICATION_ID", .restKey: "PARSE_REST_API_KEY",
+        .timeout: "ANYWALL_TIMEOUT",
     ]
     /// The environment variable that names the embedded wall's file.
     public static let storeVariable = "ANYWALL_STORE"
@@ -42,6 +44,10 @@ public struct Preferences: Sendable {
     public let units: UnitSystem
     public let location: LocationSpec?
     public let format: OutputFormat?
+    /// The Parse Server in use; nil for the embedded wall.
+    public let server: ParseServer?
+    /// How long to wait for a server.
+    public let timeouts: HTTPTimeouts
 
     /// Resolves and checks every preference; a bad value is refused, naming where it came from.
     public init(settings: Settings, environment: [String: String]) throws {
@@ -58,6 +64,16 @@ public struct Preferences: Sendable {
         units = try checked(.units, Settings.units) ?? .metric
         location = try checked(.location) { try LocationSpec(parsing: $0) }
         format = try checked(.format, Settings.format)
+        timeouts = try checked(.timeout, Settings.timeout).map(HTTPTimeouts.total) ?? .standard
+        if let url = entries[.server], url.origin != .defaultValue, let text = url.text {
+            do {
+                server = try ParseServer(url: text, applicationId: entries[.appId]?.text, restKey: entries[.restKey]?.text)
+            } catch let error as AnywallError {
+                throw AnywallError.inputRejected("\(url.origin): \(error.message)")
+            }
+        } else {
+            server = nil
+        }
     }
 
     /// Every key's value as written and its origin, unchecked (so `settings show` can show a bad one).
@@ -88,6 +104,8 @@ public struct Preferences: Sendable {
         case .units: return UnitSystem.metric.rawValue
         case .location: return nil
         case .format: return OutputFormat.table.rawValue
+        case .server, .appId, .restKey: return nil
+        case .timeout: return HTTPTimeouts.standard.total.flagForm
         }
     }
 }

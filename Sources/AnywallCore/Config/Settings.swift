@@ -10,6 +10,17 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable, Comparable {
     case location
     /// The default output format.
     case format
+    /// The Parse Server's URL (with its mount path); unset, the embedded wall is used.
+    case server
+    /// The Parse Server's application id.
+    case appId = "app-id"
+    /// The Parse Server's REST API key, when it asks for one.
+    case restKey = "rest-key"
+    /// How long to wait for a server's answer.
+    case timeout
+
+    /// Keys whose values are not shown in full (`settings show`).
+    public var isSecret: Bool { self == .restKey }
 
     /// Looks a key up by name, refusing unknown ones with the list of known ones.
     public init(named name: String) throws {
@@ -52,12 +63,13 @@ public struct Settings: Equatable, Sendable {
         return settings
     }
 
-    /// Writes the known keys to `url` (unknown ones read from it are dropped).
+    /// Writes the known keys to `url` (unknown ones read from it are dropped); readable by its owner
+    /// only, as it may hold the REST API key.
     public func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let raw = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
-        try PrivateFile.write(try encoder.encode(raw), to: url, mode: 0o644)
+        try PrivateFile.write(try encoder.encode(raw), to: url, mode: 0o600)
     }
 
     /// Sets `key` after checking `value`; the radius must be one of `config`'s choices.
@@ -71,6 +83,15 @@ public struct Settings: Equatable, Sendable {
             values[key] = try LocationSpec(parsing: value).description
         case .format:
             values[key] = try Self.format(value).rawValue
+        case .server:
+            values[key] = try ParseServer(url: value, applicationId: "checked later", restKey: nil).url
+        case .appId, .restKey:
+            guard !value.isEmpty, !value.contains(where: \.isNewline) else {
+                throw AnywallError.inputRejected("bad \(key.rawValue): it must be one line, not empty")
+            }
+            values[key] = value
+        case .timeout:
+            values[key] = try Self.timeout(value).flagForm
         }
     }
 
@@ -83,6 +104,16 @@ public struct Settings: Equatable, Sendable {
             throw AnywallError.inputRejected("bad units '\(value)': use metric or imperial")
         }
         return units
+    }
+
+    /// The longest wait for a server that `timeout` accepts.
+    static let longestTimeout = 600.0
+
+    static func timeout(_ value: String) throws -> Duration {
+        guard let duration = Duration(parsing: value, seconds: 0.1...longestTimeout) else {
+            throw AnywallError.inputRejected("bad timeout '\(value)': expected a time from 100ms to 10min, such as 15s")
+        }
+        return duration
     }
 
     static func format(_ value: String) throws -> OutputFormat {

@@ -27,6 +27,10 @@ public struct XDGPaths: Sendable {
     public var sessionFile: URL { stateHome.appendingPathComponent("session.json") }
     /// Saved results of `nearby --changes`, one file per query.
     public var savedResultsDirectory: URL { stateHome.appendingPathComponent("changes") }
+    /// Posts waiting to be sent to a server, and those it refused.
+    public var outboxDirectory: URL { stateHome.appendingPathComponent("outbox") }
+    /// The last answers of `nearby` from servers, for the cache policies.
+    public var resultCacheDirectory: URL { cacheHome.appendingPathComponent("results") }
     /// Cached remote config, one file per backend.
     public var configCacheDirectory: URL { cacheHome.appendingPathComponent("config") }
     /// The embedded wall used when no store is named.

@@ -36,7 +36,6 @@ extension LocationSource {
 
     /// The error when no fix came within `timeout`: `no location fix from SOURCE within N s`.
     public func noFix(within timeout: Duration) -> AnywallError {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        return .noFix("no location fix from \(name) within \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
+        .noFix("no location fix from \(name) within \(timeout.readable)")
     }
 }

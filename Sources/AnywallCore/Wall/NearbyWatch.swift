@@ -5,7 +5,8 @@ import Foundation
 /// The backend is asked again when the fix has moved `minMove` from where it was last asked,
 /// and every `interval` so that others' new posts appear; between queries the filter radius is
 /// applied to the posts held from the last one at every fix, so walking toward a post reveals it
-/// without a query. The first query reports every post as `added`.
+/// without a query. The first query reports every post as `added`. When the wall is out of reach,
+/// the error is thrown and the held posts stay; the next query is tried `retryDelay` later.
 public final class NearbyWatch {
     /// How far the fix must move before the backend is asked again (Anywall: 10 m).
     public let minMove: Distance
@@ -22,6 +23,13 @@ public final class NearbyWatch {
     private var latest: Fix?
     /// When the backend is to be asked again if nothing moves; nil before the first fix.
     public private(set) var nextQuery: ContinuousClock.Instant?
+    /// Not before this, after a failed query.
+    private var retryAt: ContinuousClock.Instant?
+    /// How long to wait after a failed query, at most: soon enough to notice the server is back.
+    public static let retryDelay = Duration.seconds(5)
+
+    /// Names the wall for messages.
+    public var wallDescription: String { backend.description }
 
     public init(backend: WallBackend, searchDistance: Distance, limit: Int, filterRadius: Distance,
                 minMove: Distance, interval: Duration) {
@@ -39,6 +47,9 @@ public final class NearbyWatch {
         if let askedAt, fix.point.distance(to: askedAt) < minMove {
             return show(posts, from: fix)
         }
+        if let retryAt, now < retryAt {
+            return show(posts, from: fix)
+        }
         return try ask(from: fix, now: now)
     }
 
@@ -49,7 +60,14 @@ public final class NearbyWatch {
     }
 
     private func ask(from fix: Fix, now: ContinuousClock.Instant) throws -> [ChangeEvent] {
-        posts = try backend.nearby(WallQuery(center: fix.point, searchDistance: searchDistance, limit: limit))
+        do {
+            posts = try backend.nearby(WallQuery(center: fix.point, searchDistance: searchDistance, limit: limit))
+        } catch let error as AnywallError where error.isOutage {
+            retryAt = now + min(interval, Self.retryDelay)
+            nextQuery = retryAt
+            throw error
+        }
+        retryAt = nil
         askedAt = fix.point
         nextQuery = now + interval
         return show(posts, from: fix)

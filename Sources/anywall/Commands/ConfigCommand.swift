@@ -48,7 +48,7 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let wall = try context.openWall()
+            let wall = try context.openBackend()
             let loaded = context.configCache(for: wall).load(fetch: wall.fetchConfig)
             if let warning = loaded.warning { Terminal.warn(warning) }
             ConfigCommand.print(loaded, json: json.json)
@@ -62,7 +62,7 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let wall = try context.openWall()
+            let wall = try context.openBackend()
             ConfigCommand.print(try context.configCache(for: wall).refresh(fetch: wall.fetchConfig), json: json.json)
         }
     }
@@ -70,9 +70,13 @@ struct ConfigCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.",
-            discussion: "On the embedded wall this needs only write access to its file.")
+            discussion: """
+                On the embedded wall this needs only write access to its file; on a Parse Server, its
+                master key (--master-key-file or --master-key-stdin).
+                """)
         @Argument(help: "The parameter's name.") var key: String
         @Argument(help: ArgumentHelp("The value, as JSON.", valueName: "JSON")) var value: String
+        @OptionGroup var masterKey: MasterKeyOptions
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -81,22 +85,27 @@ struct ConfigCommand: ParsableCommand {
             guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)) else {
                 throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
             }
-            let wall = try context.openWall()
-            let config = try wall.setConfig(key, to: parsed, masterKey: nil)
+            let wall = try context.openBackend()
+            let config = try wall.setConfig(key, to: parsed, masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
     }
 
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Prepare a new wall: seed the default config, keeping values already set.")
+            abstract: "Prepare a new wall: seed the default config, keeping values already set.",
+            discussion: """
+                On a Parse Server this also creates the Posts class (text, location, user), which a
+                stock server does not let clients create; it needs the master key.
+                """)
+        @OptionGroup var masterKey: MasterKeyOptions
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let wall = try context.openWall()
-            let config = try wall.initialize(masterKey: nil)
+            let wall = try context.openBackend()
+            let config = try wall.initialize(masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
     }

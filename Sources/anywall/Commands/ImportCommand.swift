@@ -21,7 +21,7 @@ struct ImportCommand: ParsableCommand {
         let context = try CommandContext(store: store)
         guard batchSize >= 1 else { throw AnywallError.inputRejected("bad --batch-size \(batchSize): it must be at least 1") }
         let reader = PostImportReader(lines: try LineReader(path: file))
-        let wall = try context.openWall()
+        let wall = try context.openEmbeddedOnly(for: "import")
         var total = ImportOutcome()
         var rejected = 0
         while true {

@@ -11,6 +11,9 @@ struct NearbyCommand: ParsableCommand {
             (same wall, location source, search distance and limit): added, removed, revealed, hidden.
             With --watch, keeps following the location source and prints those events as they
             happen, as readable lines or with --ndjson one JSON object per line.
+            On a Parse Server, --cache-policy chooses between the server and the last answer cached
+            for the same question (Parse's policies; default network-else-cache). An answer from the
+            cache is stale: a warning says when it was cached and the exit code is 3.
             """)
 
     @OptionGroup var location: LocationOptions
@@ -22,12 +25,17 @@ struct NearbyCommand: ParsableCommand {
     var searchDistance: String?
     @Flag(help: "Print only the changes since the previous run of this query.")
     var changes = false
+    @Option(help: ArgumentHelp(
+        "On a server: \(CachePolicy.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(CachePolicy.standard.rawValue)).",
+        valueName: "P"))
+    var cachePolicy: String?
     @OptionGroup var watch: WatchOptions
     @OptionGroup var format: FormatOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
         if watch.watch, changes { throw ValidationError("--watch and --changes do not go together") }
+        if watch.watch, cachePolicy != nil { throw ValidationError("--watch always asks the server: --cache-policy does not apply") }
         if watch.watch, format.format == .json || format.format == .geojson {
             throw ValidationError("--watch prints a stream of events: use --ndjson, or no format for readable lines")
         }
@@ -49,7 +57,7 @@ struct NearbyCommand: ParsableCommand {
         let reader = ReaderPreferences(units: preferences.units, color: Terminal.useColor(environment: context.environment))
         if watch.watch {
             let spec = try location.spec(preferences)
-            let nearby = NearbyWatch(backend: try context.openWall(), searchDistance: search, limit: try parsedLimit(),
+            let nearby = NearbyWatch(backend: try context.openBackend(), searchDistance: search, limit: try parsedLimit(),
                                      filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
                                      interval: try watch.parsedInterval())
             // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
@@ -58,12 +66,24 @@ struct NearbyCommand: ParsableCommand {
                                 fixTimeout: try location.timeout()).run()
             return
         }
+        let policy = try cachePolicy.map(CachePolicy.init(named:)) ?? .standard
         let (spec, fix) = try location.fix(preferences)
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit())
-        let wall = try context.openWall()
-        let posts = try wall.nearby(query).seen(from: fix.point, filterRadius: filterRadius)
-
+        let wall = try context.openBackend()
         let printer = ResultPrinters.make(format, reader: reader)
+        let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy)
+        let stale = try lookup.run(query, filterRadius: filterRadius, deliver: { answer in
+            if let cachedAt = answer.cachedAt {
+                Terminal.note("anywall: the answer cached \(ParseDate.string(from: cachedAt)) (\(policy.rawValue))")
+            }
+            try print(answer.posts, printer: printer, format: format, wall: wall, spec: spec, query: query, fix: fix,
+                      filterRadius: filterRadius, context: context)
+        }, warn: Terminal.warn)
+        if stale { throw ExitStatus.stale.exitCode }
+    }
+
+    private func print(_ posts: [NearbyPost], printer: ResultPrinter, format: OutputFormat, wall: WallBackend, spec: LocationSpec,
+                       query: WallQuery, fix: Fix, filterRadius: Distance, context: CommandContext) throws {
         if changes {
             let saved = SavedResults(directory: context.paths.savedResultsDirectory)
             let key = SavedResults.key(backend: wall.identity, location: spec.description, query: query)
@@ -74,7 +94,7 @@ struct NearbyCommand: ParsableCommand {
         } else {
             Terminal.output(printer.render(posts))
             if posts.isEmpty, format == .table {
-                Terminal.note("No posts within \(search).")
+                Terminal.note("No posts within \(query.searchDistance).")
             }
         }
     }

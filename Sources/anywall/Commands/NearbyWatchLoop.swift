@@ -16,6 +16,7 @@ struct NearbyWatchLoop {
         let feed = try source.open(stop: stop, keepTrying: true)
         let status = StatusLine()
         let start = ContinuousClock.now
+        var outage = false
         var firstFixBy: ContinuousClock.Instant? = start + fixTimeout
         do {
             loop: while stop.received == nil {
@@ -26,7 +27,7 @@ struct NearbyWatchLoop {
                 case .fix(let fix):
                     firstFixBy = nil
                     status.clear()
-                    emit(try watch.update(with: fix, now: ContinuousClock.now))
+                    try survivingOutages(&outage) { try watch.update(with: fix, now: ContinuousClock.now) }
                 case .fixLost:
                     Terminal.warn("lost the location fix from \(source.name); waiting for it to come back")
                 case .warning(let message):
@@ -41,7 +42,7 @@ struct NearbyWatchLoop {
                     }
                 }
                 if let due = watch.nextQuery, ContinuousClock.now >= due {
-                    emit(try watch.refresh(now: ContinuousClock.now))
+                    try survivingOutages(&outage) { try watch.refresh(now: ContinuousClock.now) }
                 }
             }
         } catch {
@@ -52,6 +53,22 @@ struct NearbyWatchLoop {
         status.clear()
         feed.close()
         if stop.received != nil { stop.endProcessBySignal() }
+    }
+
+    /// Prints the events of a query; when the wall is out of reach, warns once (and once when it
+    /// answers again) and goes on with the posts it holds.
+    private func survivingOutages(_ outage: inout Bool, _ query: () throws -> [ChangeEvent]) throws {
+        do {
+            let events = try query()
+            if outage {
+                outage = false
+                Terminal.warn("\(watch.wallDescription) answers again")
+            }
+            emit(events)
+        } catch let error as AnywallError where error.isOutage {
+            if !outage { Terminal.warn("\(error.message); trying again every \(NearbyWatch.retryDelay.readable)") }
+            outage = true
+        }
     }
 
     private func emit(_ events: [ChangeEvent]) {

@@ -15,7 +15,7 @@ struct PasswdCommand: ParsableCommand {
     func run() throws {
         let context = try CommandContext(store: store)
         let (username, password) = try credentials.read(confirm: true)
-        try context.openWall().setPassword(username: username, password: password)
+        try context.openEmbeddedOnly(for: "passwd").setPassword(username: username, password: password)
         Terminal.note("Password set for \(username).")
     }
 }

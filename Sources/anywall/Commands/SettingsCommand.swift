@@ -6,7 +6,9 @@ struct SettingsCommand: ParsableCommand {
         commandName: "settings", abstract: "Show or change local preferences.",
         discussion: """
             Keys: radius (one of the config's filter distances, or 1000m), units (metric | imperial),
-            location (at:LAT,LON), format (table | json | ndjson | geojson).
+            location (at:LAT,LON, gpsd[:HOST[:PORT]], nmea:PATH), format (table | json | ndjson | geojson),
+            server (a Parse Server's URL with its mount path; unset: the embedded wall), app-id, rest-key
+            (give '-' to read it from standard input), timeout (how long to wait for a server, e.g. 15s).
             """,
         subcommands: [Show.self, Set.self, Unset.self],
         defaultSubcommand: Show.self)
@@ -26,25 +28,32 @@ struct SettingsCommand: ParsableCommand {
             let backend: String
         }
 
+        /// A secret's value is not printed, only that it is set.
+        static func shown(_ value: String?, key: SettingKey) -> String? {
+            guard key.isSecret, value != nil else { return value }
+            return "(set, not shown)"
+        }
+
         func run() throws {
             let context = try CommandContext(store: store)
             for name in context.settings.unknownKeys {
                 Terminal.warn("\(context.paths.settingsFile.path): unknown setting '\(name)' is ignored")
             }
             let entries = Preferences.entries(settings: context.settings, environment: context.environment)
-            let backend = EmbeddedWall.identity(of: context.storeFile)
+            let backend = try context.backendNames()
             if json.json {
                 let settings = Dictionary(uniqueKeysWithValues: entries.map {
-                    ($0.key.rawValue, Entry(value: $0.value.text, from: $0.value.origin.description))
+                    ($0.key.rawValue, Entry(value: Self.shown($0.value.text, key: $0.key), from: $0.value.origin.description))
                 })
-                Terminal.output(JSONText.encode(Output(settings: settings, backend: backend)) + "\n")
+                Terminal.output(JSONText.encode(Output(settings: settings, backend: backend.identity)) + "\n")
             } else {
                 var out = ""
                 for key in SettingKey.allCases {
                     let entry = entries[key]!
-                    out += "\(key.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(entry.text ?? "(none)")  [\(entry.origin)]\n"
+                    let value = Self.shown(entry.text, key: key) ?? "(none)"
+                    out += "\(key.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(value)  [\(entry.origin)]\n"
                 }
-                out += "backend  the embedded wall \(context.storeFile.path)\n"
+                out += "backend  \(backend.description)\n"
                 Terminal.output(out)
             }
         }
@@ -52,8 +61,8 @@ struct SettingsCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set a preference; bad keys and values are refused.")
-        @Argument(help: "radius, units, location or format.") var key: String
-        @Argument(help: "The value.") var value: String
+        @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
+        @Argument(help: "The value ('-' reads it from standard input).") var value: String
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -61,16 +70,18 @@ struct SettingsCommand: ParsableCommand {
             let key = try SettingKey(named: key)
             var settings = context.settings
             // Only the radius depends on the wall (its config's choices); other keys need no backend.
-            let config: RemoteConfig = key == .radius ? context.config(for: try context.openWall()) : .defaults
+            let config: RemoteConfig = key == .radius ? context.config(for: try context.openBackend()) : .defaults
+            // A key given on the command line would stay in the shell's history: '-' reads it from stdin.
+            let value = self.value == "-" ? try Terminal.readAllInput().trimmingCharacters(in: .whitespacesAndNewlines) : self.value
             try settings.set(key, to: value, config: config)
             try settings.save(to: context.paths.settingsFile)
-            Terminal.note("\(key.rawValue) = \(settings.values[key] ?? value)")
+            Terminal.note("\(key.rawValue) = \(Show.shown(settings.values[key], key: key) ?? value)")
         }
     }
 
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Return a preference to its default.")
-        @Argument(help: "radius, units, location or format.") var key: String
+        @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
         @OptionGroup var store: StoreOptions
 
         func run() throws {

@@ -13,7 +13,7 @@ struct SignupCommand: ParsableCommand {
     func run() throws {
         let context = try CommandContext(store: store)
         let (username, password) = try credentials.read(confirm: true)
-        let wall = try context.openWall()
+        let wall = try context.openBackend()
         let session = try wall.signUp(username: username, password: password, name: name)
         try context.sessions.save(session)
         Terminal.note("Signed up and logged in as \(session.user.username).")

@@ -17,14 +17,14 @@ struct WhoamiCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let wall = try context.openWall()
+        let wall = try context.openBackend()
         let user = try context.withSession(on: wall) { try wall.currentUser($0) }
         if json.json {
             Terminal.output(JSONText.encode(Output(objectId: user.objectId, username: user.username,
                                                    name: user.name, backend: wall.identity)) + "\n")
         } else {
             let name = user.name.map { " (\($0))" } ?? ""
-            Terminal.output("\(user.username)\(name) on the embedded wall \(wall.file.path)\n")
+            Terminal.output("\(user.username)\(name) on \(wall.description)\n")
         }
     }
 }

@@ -33,14 +33,7 @@ struct WatchOptions: ParsableArguments {
     /// 100 ms to a day.
     func parsedInterval() throws -> Duration {
         guard let interval else { return Self.defaultInterval }
-        let text = interval.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("min", 60), ("s", 1), ("", 1)]
-        for unit in units where text.hasSuffix(unit.suffix) {
-            guard let number = Double(text.dropLast(unit.suffix.count)), number.isFinite else { break }
-            let seconds = number * unit.seconds
-            guard seconds >= 0.1, seconds <= 86_400 else { break }
-            return .milliseconds(Int64((seconds * 1000).rounded()))
-        }
+        if let duration = Duration(parsing: interval, seconds: 0.1...86_400) { return duration }
         throw AnywallError.inputRejected("bad --interval '\(interval)': expected a time from 100ms to a day, such as 30s or 2min")
     }
 }

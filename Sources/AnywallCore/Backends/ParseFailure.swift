@@ -1,0 +1,24 @@
+/// How a request to a Parse Server failed, before anywall says what that means for the command.
+enum ParseFailure: Error {
+    /// No answer, or a 5xx: the server cannot serve now. `mayHaveArrived` when the request may
+    /// have been acted on (a post then waits in the outbox with its request id, never resent under another).
+    case unavailable(String, mayHaveArrived: Bool)
+    /// The server refused the request: Parse's error code when it gave one, its text, the HTTP status.
+    case refused(code: Int?, message: String, status: Int)
+    /// The answer is not what a Parse Server sends.
+    case malformed(String)
+}
+
+/// The Parse error codes anywall treats apart (Parse's `ParseError`).
+enum ParseErrorCode {
+    static let objectNotFound = 101
+    static let invalidQuery = 102
+    static let invalidClassName = 103
+    static let operationForbidden = 119
+    static let validationFailed = 142
+    static let duplicateRequest = 159
+    static let usernameMissing = 200
+    static let passwordMissing = 201
+    static let usernameTaken = 202
+    static let invalidSessionToken = 209
+}

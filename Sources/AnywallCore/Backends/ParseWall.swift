@@ -1,0 +1,214 @@
+import Foundation
+
+/// The wall kept by a Parse Server, through its REST API: the same `Posts` class and keys as the
+/// Anywall iOS and Android apps, so the CLI and the apps see one wall.
+public final class ParseWall: WallBackend {
+    public let server: ParseServer
+    public var identity: String { server.url }
+    public var description: String { "the Parse Server at \(server.url)" }
+    public var isRemote: Bool { true }
+    private let client: ParseClient
+
+    /// Opens a client for `server` (loading libcurl); nothing is sent yet.
+    public init(server: ParseServer, timeouts: HTTPTimeouts = .standard) throws {
+        self.server = server
+        client = try ParseClient(server: server, timeouts: timeouts)
+    }
+
+    // MARK: Accounts
+
+    public func signUp(username: String, password: String, name: String?) throws -> Session {
+        let username = try Username.validated(username)
+        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let name = name.flatMap { $0.isEmpty ? nil : $0 }
+        let created = try call {
+            try client.send(.post, "users", body: ParseNewUser(username: username, password: password, name: name),
+                            revocableSession: true, as: ParseCreated.self)
+        } refused: { code, message in
+            code == ParseErrorCode.usernameTaken ? .inputRejected("the username '\(username)' is already taken") : nil
+        }
+        guard let token = created.sessionToken else {
+            throw AnywallError.protocolError("\(client.serverName) created the account but sent no session: log in with 'anywall login'")
+        }
+        return Session(backend: identity, token: token, user: User(objectId: created.objectId, username: username, name: name))
+    }
+
+    public func logIn(username: String, password: String) throws -> Session {
+        let username = try Username.validated(username)
+        let record = try call {
+            try client.send(.post, "login", body: ParseLogin(username: username, password: password),
+                            revocableSession: true, as: ParseUserRecord.self)
+        } refused: { code, _ in
+            code == ParseErrorCode.objectNotFound ? .authFailed("invalid username/password") : nil
+        }
+        guard let token = record.sessionToken else {
+            throw AnywallError.protocolError("\(client.serverName) accepted the login but sent no session")
+        }
+        return Session(backend: identity, token: token, user: user(record, fallbackUsername: username))
+    }
+
+    public func logOut(_ session: Session) throws {
+        do {
+            _ = try call { try client.send(.post, "logout", body: [String: String](), sessionToken: session.token, as: ParseIgnored.self) }
+        } catch AnywallError.sessionExpired {
+            // Already ended on the server: logging out is done.
+        }
+    }
+
+    public func currentUser(_ session: Session) throws -> User {
+        let record = try call { try client.send(.get, "users/me", sessionToken: session.token, as: ParseUserRecord.self) }
+        return user(record, fallbackUsername: session.user.username)
+    }
+
+    // MARK: Posts
+
+    public func createPost(text: String, at location: GeoPoint, session: Session, requestId: String) throws -> Post {
+        let created: ParseCreated
+        do {
+            created = try client.send(.post, "classes/Posts",
+                                      body: ParseNewPost(text: text, location: location, userId: session.user.objectId),
+                                      sessionToken: session.token, requestId: requestId, as: ParseCreated.self)
+        } catch .refused(code: .some(ParseErrorCode.duplicateRequest), message: _, status: _) {
+            // Parse Server's idempotency: a request id it has seen was acted on already.
+            throw DuplicatePost(requestId: requestId)
+        } catch {
+            throw translate(error) { code, message in
+            switch code {
+            case ParseErrorCode.operationForbidden, ParseErrorCode.invalidClassName:
+                return .authFailed("\(self.client.serverName) has no Posts class yet: whoever runs it creates it once with "
+                                   + "'anywall config init --master-key-file FILE' (\(message))")
+            case ParseErrorCode.validationFailed:
+                return .inputRejected("\(self.client.serverName) refused the post: \(message)")
+            default:
+                return nil
+            }
+            }
+        }
+        return Post(objectId: created.objectId, text: text, location: location, author: session.user.displayName,
+                    createdAt: ParseDate.date(from: created.createdAt) ?? Date())
+    }
+
+    public func nearby(_ query: WallQuery) throws -> [Post] {
+        let kilometers = query.searchDistance.meters / 1000
+        let condition = ["location": NearSphere(center: ParseGeoPoint(query.center), maxDistanceInKilometers: kilometers)]
+        let whereJSON = String(decoding: try JSONEncoder().encode(condition), as: UTF8.self)
+        let found = try call {
+            try client.send(.get, "classes/Posts",
+                            query: [("where", whereJSON), ("include", "user"), ("limit", "\(query.limit)")],
+                            as: ParseResults<ParseFoundPost>.self)
+        }
+        // Parse Server measures on the same 6371 km sphere; the check and the stable sort make the
+        // answer exactly the embedded wall's, whatever the server's rounding at the edge.
+        let posts = found.results.compactMap { record -> (Post, Distance)? in
+            guard let text = record.text else { return nil }
+            let distance = query.center.distance(to: record.location)
+            guard distance <= query.searchDistance else { return nil }
+            let author = record.user.flatMap { $0.name ?? $0.username }
+            let post = Post(objectId: record.objectId, text: text, location: record.location, author: author,
+                            createdAt: ParseDate.date(from: record.createdAt) ?? Date(timeIntervalSince1970: 0))
+            return (post, distance)
+        }
+        return posts.enumerated()
+            .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+            .prefix(query.limit).map(\.element.0)
+    }
+
+    /// The `where` condition of the nearby query.
+    private struct NearSphere: Encodable {
+        let center: ParseGeoPoint
+        let maxDistanceInKilometers: Double
+
+        enum CodingKeys: String, CodingKey {
+            case center = "$nearSphere", maxDistanceInKilometers = "$maxDistanceInKilometers"
+        }
+    }
+
+    // MARK: Config
+
+    /// The server's config; a new server has none, and then Anywall's defaults apply (as on a new embedded wall).
+    public func fetchConfig() throws -> RemoteConfig {
+        let params = try call { try client.send(.get, "config", as: ParseConfigAnswer.self) }.params
+        return params.isEmpty ? .defaults : RemoteConfig(params: params)
+    }
+
+    public func setConfig(_ key: String, to value: JSONValue, masterKey: String?) throws -> RemoteConfig {
+        try RemoteConfig.validate(key: key, value: value)
+        try putConfig([key: value], masterKey: try required(masterKey))
+        return try fetchConfig()
+    }
+
+    public func initialize(masterKey: String?) throws -> RemoteConfig {
+        let masterKey = try required(masterKey)
+        do {
+            _ = try client.send(.post, "schemas/Posts", body: ParsePostsSchema(), masterKey: masterKey, as: ParseIgnored.self)
+        } catch .refused(code: .some(ParseErrorCode.invalidClassName), message: _, status: _) {
+            // The class exists already: keep it as it is.
+        } catch {
+            throw translate(error)
+        }
+        let current = try fetchConfig()
+        let missing = RemoteConfig.defaults.params.filter { current.params[$0.key] == nil }
+        guard !missing.isEmpty else { return current }
+        try putConfig(missing, masterKey: masterKey)
+        return try fetchConfig()
+    }
+
+    private func putConfig(_ params: [String: JSONValue], masterKey: String) throws {
+        _ = try call {
+            try client.send(.put, "config", body: ParseConfigAnswer(params: params), masterKey: masterKey, as: ParseIgnored.self)
+        }
+    }
+
+    private func required(_ masterKey: String?) throws -> String {
+        guard let masterKey, !masterKey.isEmpty else {
+            throw AnywallError.authFailed(
+                "changing \(client.serverName)'s config needs its master key: --master-key-file FILE, or --master-key-stdin")
+        }
+        return masterKey
+    }
+
+    // MARK: Helpers
+
+    private func user(_ record: ParseUserRecord, fallbackUsername: String) -> User {
+        User(objectId: record.objectId, username: record.username ?? fallbackUsername, name: record.name.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Runs a request, turning its failure into anywall's categories; `refused` names the meaning
+    /// of the error codes particular to the call (nil: the general meaning).
+    private func call<T>(_ body: () throws -> T,
+                         refused special: (Int?, String) -> AnywallError? = { _, _ in nil }) throws -> T {
+        do {
+            return try body()
+        } catch let failure as ParseFailure {
+            throw translate(failure, refused: special)
+        }
+    }
+
+    private func translate(_ failure: ParseFailure, refused special: (Int?, String) -> AnywallError? = { _, _ in nil }) -> AnywallError {
+        switch failure {
+        case .unavailable(let message, _):
+            return .backendUnreachable(message)
+        case .malformed(let message):
+            return .protocolError(message)
+        case .refused(let code, let message, let status):
+            return special(code, message) ?? general(code: code, message: message, status: status)
+        }
+    }
+
+    private func general(code: Int?, message: String, status: Int) -> AnywallError {
+        switch (code, status) {
+        case (ParseErrorCode.invalidSessionToken, _):
+            return .sessionExpired("the session has expired or was ended: log in again with 'anywall login'")
+        case (nil, 403) where message.contains("master key"):
+            return .authFailed("\(client.serverName) refused the master key")
+        case (nil, 403), (nil, 401):
+            return .authFailed("\(client.serverName) refused the application id or REST API key (HTTP \(status)): "
+                               + "check 'anywall settings show'")
+        case (ParseErrorCode.usernameMissing, _), (ParseErrorCode.passwordMissing, _):
+            return .inputRejected("\(client.serverName) refused the account: \(message)")
+        default:
+            let tag = code.map { "Parse error \($0)" } ?? "HTTP \(status)"
+            return .failure("\(client.serverName) refused the request: \(message) (\(tag))")
+        }
+    }
+}
