@@ -3,17 +3,17 @@ import Testing
 
 @Suite("signup, login, logout, whoami, passwd")
 struct AccountCommandTests {
-    @Test("sign up, whoami in both formats, log out, log in again")
-    func lifecycle() throws {
-        let box = try Sandbox()
+    @Test("sign up, whoami in both formats, log out, log in again", arguments: WallKind.allCases)
+    func lifecycle(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         let signup = try box.run(["signup", "--username", "alice", "--name", "Alice Liddell", "--password-stdin"], input: "wonder land\n")
         #expect(signup.status == Exit.success, "\(signup)")
         #expect(signup.stdout.isEmpty)
         let whoami = try box.run(["whoami"])
-        #expect(whoami.stdout.hasPrefix("alice (Alice Liddell) on the embedded wall "), "\(whoami)")
+        #expect(whoami.stdout.hasPrefix("alice (Alice Liddell) on \(kind == .parse ? "the Parse Server at" : "the embedded wall") "), "\(whoami)")
         let json = try box.run(["whoami", "--json"]).json as! [String: Any]
         #expect(json["username"] as? String == "alice" && json["name"] as? String == "Alice Liddell")
-        #expect((json["backend"] as? String)?.hasPrefix("embedded:") == true)
+        #expect((json["backend"] as? String)?.hasPrefix(box.backendPrefix) == true)
         #expect(try box.run(["logout"]).status == Exit.success)
         let after = try box.run(["whoami"])
         #expect(after.status == Exit.authFailed && after.stderr.contains("not logged in"), "\(after)")
@@ -21,9 +21,9 @@ struct AccountCommandTests {
         #expect(try box.run(["whoami", "--json"]).status == Exit.success)
     }
 
-    @Test("the session file is mode 0600 and holds no password")
-    func sessionFile() throws {
-        let box = try Sandbox()
+    @Test("the session file is mode 0600 and holds no password", arguments: WallKind.allCases)
+    func sessionFile(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         try box.signUp("bob")
         let attributes = try FileManager.default.attributesOfItem(atPath: box.sessionFile.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -31,9 +31,9 @@ struct AccountCommandTests {
         #expect(!contents.contains("pw-bob"))
     }
 
-    @Test("a wrong password, an unknown user and a taken username are refused with one line")
-    func refusals() throws {
-        let box = try Sandbox()
+    @Test("a wrong password, an unknown user and a taken username are refused with one line", arguments: WallKind.allCases)
+    func refusals(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         try box.signUp("carol")
         let wrong = try box.run(["login", "--username", "carol", "--password-stdin"], input: "nope\n")
         #expect(wrong.status == Exit.authFailed)
@@ -46,9 +46,9 @@ struct AccountCommandTests {
         #expect(taken.stderr == "anywall: the username 'Carol' is already taken\n")
     }
 
-    @Test("passwords come from stdin or a file, never a flag; none at all is a usage error off a terminal")
-    func passwordSources() throws {
-        let box = try Sandbox()
+    @Test("passwords come from stdin or a file, never a flag; none at all is a usage error off a terminal", arguments: WallKind.allCases)
+    func passwordSources(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         let file = box.home.appendingPathComponent("pw")
         try "from file\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(try box.run(["signup", "--username", "dan", "--password-file", file.path]).status == Exit.success)

@@ -3,9 +3,9 @@ import Testing
 
 @Suite("nearby --changes")
 struct ChangesCommandTests {
-    @Test("reports added, then nothing, then added/removed/hidden/revealed against the previous run")
-    func changes() throws {
-        let box = try Sandbox()
+    @Test("reports added, then nothing, then added/removed/hidden/revealed against the previous run", arguments: WallKind.allCases)
+    func changes(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         try box.signUp("alice")
         let query = ["--at", "40.0,-74.0", "--limit", "2"]
         _ = try box.run(["post", "near", "--at", "40.0,-74.0"])
@@ -29,9 +29,9 @@ struct ChangesCommandTests {
         #expect(lines.count == 2 && lines[1].hasPrefix("revealed") && lines[1].hasSuffix("newcomer"), "\(fifth)")
     }
 
-    @Test("different places keep separate saved results")
-    func separateQueries() throws {
-        let box = try Sandbox()
+    @Test("different places keep separate saved results", arguments: WallKind.allCases)
+    func separateQueries(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         try box.signUp("bob")
         _ = try box.run(["post", "here", "--at", "10,10"])
         #expect(try box.run(["nearby", "--changes", "--ndjson", "--at", "10,10"]).jsonLines.count == 1)

@@ -6,8 +6,8 @@ struct HiddenPostTests {
     static let secretWords = ["vault", "7741", "mallory", "Mallory", "Hiddenname"]
 
     /// mallory's secret 1.1 km north of alice's post, in a wall of its own.
-    private func wall() throws -> Sandbox {
-        let box = try Sandbox()
+    private func wall(_ kind: WallKind) throws -> Sandbox {
+        let box = try Sandbox(kind)
         try box.signUp("mallory", name: "Mallory Hiddenname")
         #expect(try box.run(["post", "The vault code is 7741", "--at", "52.5300,13.4050"]).status == Exit.success)
         try box.signUp("alice")
@@ -22,9 +22,9 @@ struct HiddenPostTests {
     }
 
     @Test("beyond the filter radius, no listing and no change event carries the text or the author",
-          arguments: [["--table"], ["--json"], ["--ndjson"], ["--geojson"]])
-    func noLeak(_ format: [String]) throws {
-        let box = try wall()
+          arguments: WallKind.allCases, [["--table"], ["--json"], ["--ndjson"], ["--geojson"]])
+    func noLeak(_ kind: WallKind, _ format: [String]) throws {
+        let box = try wall(kind)
         let query = ["nearby", "--at", "52.5200,13.4050", "--limit", "2"] + format
         let listing = try box.run(query)
         #expect(listing.stdout.contains("Hello Berlin"))
@@ -48,9 +48,9 @@ struct HiddenPostTests {
         expectNoLeak(removed.stdout, "removed")
     }
 
-    @Test("the saved result of --changes keeps no hidden text")
-    func savedResults() throws {
-        let box = try wall()
+    @Test("the saved result of --changes keeps no hidden text", arguments: WallKind.allCases)
+    func savedResults(_ kind: WallKind) throws {
+        let box = try wall(kind)
         _ = try box.run(["nearby", "--at", "52.5200,13.4050", "--changes", "--json"])
         let dir = box.home.appendingPathComponent(".local/state/anywall/changes")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)

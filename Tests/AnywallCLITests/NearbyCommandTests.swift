@@ -6,8 +6,8 @@ struct NearbyCommandTests {
     static let here = "37.7793,-122.4193"
 
     /// alice posts next to `here`, 800 m away and 3 km away; zed posts a secret 5 km away.
-    private func wall() throws -> Sandbox {
-        let box = try Sandbox()
+    private func wall(_ kind: WallKind) throws -> Sandbox {
+        let box = try Sandbox(kind)
         try box.signUp("zed", name: "Zed Secretauthor")
         _ = try box.run(["post", "The secret is swordfish", "--at", "37.8243,-122.4193"])
         try box.signUp("alice")
@@ -17,9 +17,9 @@ struct NearbyCommandTests {
         return box
     }
 
-    @Test("the table lists nearest first; hidden posts say to get closer")
-    func table() throws {
-        let run = try wall().run(["nearby", "--at", Self.here])
+    @Test("the table lists nearest first; hidden posts say to get closer", arguments: WallKind.allCases)
+    func table(_ kind: WallKind) throws {
+        let run = try wall(kind).run(["nearby", "--at", Self.here])
         #expect(run.status == Exit.success, "\(run)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
@@ -31,9 +31,9 @@ struct NearbyCommandTests {
         #expect(!run.stdout.contains("\u{1B}["), "no colour when piped")
     }
 
-    @Test("--json prints the documented post shape, hidden posts with null text and author")
-    func json() throws {
-        let posts = try wall().run(["nearby", "--at", Self.here, "--json"]).json as! [[String: Any]]
+    @Test("--json prints the documented post shape, hidden posts with null text and author", arguments: WallKind.allCases)
+    func json(_ kind: WallKind) throws {
+        let posts = try wall(kind).run(["nearby", "--at", Self.here, "--json"]).json as! [[String: Any]]
         #expect(posts.count == 4)
         #expect(Set(posts[0].keys) == ["objectId", "text", "author", "location", "distanceMeters", "visible", "createdAt"])
         #expect(posts[0]["text"] as? String == "Free coffee" && posts[0]["distanceMeters"] as? Double == 0)
@@ -42,9 +42,9 @@ struct NearbyCommandTests {
         #expect((posts[0]["createdAt"] as! String).wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil)
     }
 
-    @Test("--ndjson prints one post per line; --geojson a FeatureCollection with [lon, lat]")
-    func ndjsonAndGeoJSON() throws {
-        let box = try wall()
+    @Test("--ndjson prints one post per line; --geojson a FeatureCollection with [lon, lat]", arguments: WallKind.allCases)
+    func ndjsonAndGeoJSON(_ kind: WallKind) throws {
+        let box = try wall(kind)
         let lines = try box.run(["nearby", "--at", Self.here, "--ndjson"]).jsonLines
         #expect(lines.map { $0["text"] as? String } == ["Free coffee", "Road closed at the bridge", nil, nil])
         let geo = try box.run(["nearby", "--at", Self.here, "--geojson"]).json as! [String: Any]
@@ -56,9 +56,9 @@ struct NearbyCommandTests {
         #expect((features[0]["properties"] as! [String: Any])["text"] as? String == "Free coffee")
     }
 
-    @Test("--radius, --limit and --search-distance shape the result; the radius setting and units apply")
-    func options() throws {
-        let box = try wall()
+    @Test("--radius, --limit and --search-distance shape the result; the radius setting and units apply", arguments: WallKind.allCases)
+    func options(_ kind: WallKind) throws {
+        let box = try wall(kind)
         let wide = try box.run(["nearby", "--at", Self.here, "--radius", "4km", "--json"]).json as! [[String: Any]]
         #expect(wide.map { $0["visible"] as! Bool } == [true, true, true, false])
         #expect((try box.run(["nearby", "--at", Self.here, "--limit", "2", "--json"]).json as! [Any]).count == 2)
@@ -72,18 +72,18 @@ struct NearbyCommandTests {
         #expect(try box.run(["nearby", "--at", Self.here, "--format-is-not-a-flag"]).status == Exit.usage)
     }
 
-    @Test("the format setting and ANYWALL_FORMAT choose the default format")
-    func defaultFormat() throws {
-        let box = try wall()
+    @Test("the format setting and ANYWALL_FORMAT choose the default format", arguments: WallKind.allCases)
+    func defaultFormat(_ kind: WallKind) throws {
+        let box = try wall(kind)
         #expect(try box.run(["settings", "set", "format", "ndjson"]).status == Exit.success)
         #expect(try box.run(["nearby", "--at", Self.here]).jsonLines.count == 4)
         #expect(try box.run(["nearby", "--at", Self.here], environment: ["ANYWALL_FORMAT": "json"]).stdout.hasPrefix("["))
         #expect(try box.run(["nearby", "--at", Self.here, "--table"]).stdout.hasPrefix("DISTANCE"))
     }
 
-    @Test("an empty wall prints an empty result, and says so on stderr for the table")
-    func empty() throws {
-        let box = try Sandbox()
+    @Test("an empty wall prints an empty result, and says so on stderr for the table", arguments: WallKind.allCases)
+    func empty(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         #expect(try box.run(["nearby", "--at", Self.here, "--json"]).stdout == "[]\n")
         let table = try box.run(["nearby", "--at", Self.here])
         #expect(table.stdout.isEmpty && table.stderr == "No posts within 100 km.\n")

@@ -3,9 +3,9 @@ import Testing
 
 @Suite("post")
 struct PostCommandTests {
-    @Test("posts from the argument and from stdin; --json prints the post with unrounded coordinates")
-    func posts() throws {
-        let box = try Sandbox()
+    @Test("posts from the argument and from stdin; --json prints the post with unrounded coordinates", arguments: WallKind.allCases)
+    func posts(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         try box.signUp("alice")
         let plain = try box.run(["post", "Free coffee", "--at", "37.7793,-122.4193"])
         #expect(plain.status == Exit.success && plain.stdout.count == 11, "\(plain)")
@@ -20,16 +20,16 @@ struct PostCommandTests {
         #expect(piped.stdout.contains("-33.868820153421") && piped.stdout.contains("151.209295943812"))
     }
 
-    @Test("posting needs a session")
-    func needsLogin() throws {
-        let run = try Sandbox().run(["post", "hello", "--at", "1,2"])
+    @Test("posting needs a session", arguments: WallKind.allCases)
+    func needsLogin(_ kind: WallKind) throws {
+        let run = try Sandbox(kind).run(["post", "hello", "--at", "1,2"])
         #expect(run.status == Exit.authFailed)
         #expect(run.stderr == "anywall: not logged in: run 'anywall login' (or 'anywall signup') first\n")
     }
 
-    @Test("empty and too-long posts are refused; an emoji or accented letter counts as one character")
-    func length() throws {
-        let box = try Sandbox()
+    @Test("empty and too-long posts are refused; an emoji or accented letter counts as one character", arguments: WallKind.allCases)
+    func length(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         try box.signUp("bob")
         for text in ["", "   "] {
             let run = try box.run(["post", text, "--at", "1,2"])
@@ -41,13 +41,13 @@ struct PostCommandTests {
             #expect(long.status == Exit.inputRejected)
             #expect(long.stderr == "anywall: the post is 141 characters long; the limit is 140\n")
         }
-        #expect(try box.run(["config", "set", "postMaxCharacterCount", "200"]).status == Exit.success)
+        #expect(try box.run(["config", "set", "postMaxCharacterCount", "200"] + box.adminArguments).status == Exit.success)
         #expect(try box.run(["post", String(repeating: "y", count: 200), "--at", "1,2"]).status == Exit.success)
     }
 
-    @Test("a location is required: no flag and no setting says how to give one")
-    func needsLocation() throws {
-        let box = try Sandbox()
+    @Test("a location is required: no flag and no setting says how to give one", arguments: WallKind.allCases)
+    func needsLocation(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         try box.signUp("cy")
         let run = try box.run(["post", "hello"])
         #expect(run.status == Exit.noFix && run.stderr.contains("--at"), "\(run)")

@@ -1,5 +1,15 @@
 import Foundation
 
+/// Which wall a sandbox's commands use: the embedded SQLite file, or a Parse Server over HTTP.
+enum WallKind: String, CaseIterable, CustomStringConvertible, Sendable {
+    case embedded
+    /// `Tests/Scripts/parse_wall_server.py` on 127.0.0.1: a stand-in for Parse Server, which cannot
+    /// run here (no npm registry, no MongoDB).
+    case parse
+
+    var description: String { rawValue }
+}
+
 /// A temporary HOME in which the real `anywall` binary runs, as a user would run it.
 struct Sandbox {
     struct Run: CustomStringConvertible {
@@ -26,11 +36,31 @@ struct Sandbox {
     }()
 
     let home: URL
+    let kind: WallKind
+    /// The Parse stand-in of a `.parse` sandbox; stopped when the last copy of the sandbox goes.
+    let server: TestHTTPServer?
 
-    init() throws {
+    static let applicationId = "anywall-test-app"
+    static let restKey = "anywall-test-rest-key"
+    static let masterKey = "anywall-test-master-key"
+
+    init(_ kind: WallKind = .embedded) throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        self.kind = kind
+        server = kind == .parse ? try TestHTTPServer(script: "parse_wall_server.py", arguments: ["--posts-class-exists", "--test-hooks"]) : nil
+        try Self.masterKey.write(to: masterKeyFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: masterKeyFile.path)
     }
+
+    /// A file holding the server's master key (mode 0600 as a user would keep it).
+    var masterKeyFile: URL { home.appendingPathComponent("master.key") }
+
+    /// How the wall's identity starts (`whoami --json`, `settings show --json`, `config show --json`).
+    var backendPrefix: String { server?.parseURL ?? "embedded:" }
+
+    /// What `config set` and `config init` need on this sandbox's wall: the master key on a server.
+    var adminArguments: [String] { kind == .parse ? ["--master-key-file", masterKeyFile.path] : [] }
 
     var wallFile: URL { home.appendingPathComponent(".local/share/anywall/wall.sqlite") }
     var sessionFile: URL { home.appendingPathComponent(".local/state/anywall/session.json") }
@@ -54,9 +84,16 @@ struct Sandbox {
         precondition(run.status == 0, "signup failed: \(run)")
     }
 
-    /// The environment every run gets: this HOME, PATH, a UTF-8 locale.
+    /// The environment every run gets: this HOME, PATH, a UTF-8 locale, and the server of a `.parse` sandbox.
     var baseEnvironment: [String: String] {
-        ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        var environment = ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        if let server { environment.merge(Self.parseEnvironment(server.parseURL)) { $1 } }
+        return environment
+    }
+
+    /// The environment that points anywall at the Parse Server at `url`, with the test keys.
+    static func parseEnvironment(_ url: String) -> [String: String] {
+        ["PARSE_SERVER_URL": url, "PARSE_APPLICATION_ID": applicationId, "PARSE_REST_API_KEY": restKey]
     }
 
     private static func execute(_ program: URL, _ arguments: [String], input: String?, environment: [String: String]) throws -> Run {
@@ -84,10 +121,13 @@ struct Sandbox {
 /// Exit codes as the README documents them.
 enum Exit {
     static let success: Int32 = 0
+    static let stale: Int32 = 3
     static let usage: Int32 = 64
     static let inputRejected: Int32 = 65
     static let fileUnreadable: Int32 = 66
     static let unreachable: Int32 = 69
+    static let internalFailure: Int32 = 70
     static let noFix: Int32 = 75
+    static let protocolError: Int32 = 76
     static let authFailed: Int32 = 77
 }

@@ -3,9 +3,9 @@ import Testing
 
 @Suite("settings and config")
 struct SettingsConfigCommandTests {
-    @Test("settings show, set, unset, in both formats, with where each value comes from")
-    func settings() throws {
-        let box = try Sandbox()
+    @Test("settings show, set, unset, in both formats, with where each value comes from", arguments: WallKind.allCases)
+    func settings(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         let shown = try box.run(["settings"])
         #expect(shown.stdout.contains("radius   1000m  [default]"), "\(shown)")
         #expect(try box.run(["settings", "set", "radius", "2000ft"]).status == Exit.success)
@@ -14,7 +14,7 @@ struct SettingsConfigCommandTests {
         let entries = json["settings"] as! [String: [String: String]]
         #expect(entries["radius"] == ["value": "2000ft", "from": "settings file"])
         #expect(entries["units"]?["value"] == "imperial")
-        #expect((json["backend"] as? String)?.hasPrefix("embedded:") == true)
+        #expect((json["backend"] as? String)?.hasPrefix(box.backendPrefix) == true)
         let env = try box.run(["settings", "show", "--json"], environment: ["ANYWALL_UNITS": "metric"]).json as! [String: Any]
         #expect((env["settings"] as! [String: [String: String]])["units"] == ["value": "metric", "from": "environment ANYWALL_UNITS"])
         #expect(try box.run(["settings", "unset", "radius"]).status == Exit.success)
@@ -34,32 +34,32 @@ struct SettingsConfigCommandTests {
         #expect(try box.run(["settings", "unset", "nope"]).status == Exit.inputRejected)
     }
 
-    @Test("the radius choices follow the wall's config")
-    func radiusFollowsConfig() throws {
-        let box = try Sandbox()
-        #expect(try box.run(["config", "set", "availableFilterDistances", "[100, 3000]"]).status == Exit.success)
+    @Test("the radius choices follow the wall's config", arguments: WallKind.allCases)
+    func radiusFollowsConfig(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
+        #expect(try box.run(["config", "set", "availableFilterDistances", "[100, 3000]"] + box.adminArguments).status == Exit.success)
         #expect(try box.run(["settings", "set", "radius", "100ft"]).status == Exit.success)
         #expect(try box.run(["settings", "set", "radius", "250ft"]).status == Exit.inputRejected)
     }
 
-    @Test("config show prints Parse's params shape and where it came from; set, refresh and init")
-    func config() throws {
-        let box = try Sandbox()
+    @Test("config show prints Parse's params shape and where it came from; set, refresh and init", arguments: WallKind.allCases)
+    func config(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
         let shown = try box.run(["config", "show", "--json"]).json as! [String: Any]
         let params = shown["params"] as! [String: Any]
         #expect(params["availableFilterDistances"] as? [Int] == [250, 2000, 5000])
         #expect(params["postMaxCharacterCount"] as? Int == 140)
-        #expect((shown["source"] as? String)?.hasPrefix("embedded:") == true && shown["origin"] as? String == "backend")
+        #expect((shown["source"] as? String)?.hasPrefix(box.backendPrefix) == true && shown["origin"] as? String == "backend")
         #expect(try (box.run(["config", "show", "--json"]).json as! [String: Any])["origin"] as? String == "cache")
-        let set = try box.run(["config", "set", "postMaxCharacterCount", "280", "--json"])
+        let set = try box.run(["config", "set", "postMaxCharacterCount", "280", "--json"] + box.adminArguments)
         #expect(((set.json as! [String: Any])["params"] as! [String: Any])["postMaxCharacterCount"] as? Int == 280)
-        #expect(try box.run(["config", "set", "motd", "\"hello\""]).status == Exit.success)
-        #expect(try box.run(["config", "set", "postMaxCharacterCount", "lots"]).status == Exit.inputRejected)
-        #expect(try box.run(["config", "set", "postMaxCharacterCount", "\"lots\""]).status == Exit.inputRejected)
+        #expect(try box.run(["config", "set", "motd", "\"hello\""] + box.adminArguments).status == Exit.success)
+        #expect(try box.run(["config", "set", "postMaxCharacterCount", "lots"] + box.adminArguments).status == Exit.inputRejected)
+        #expect(try box.run(["config", "set", "postMaxCharacterCount", "\"lots\""] + box.adminArguments).status == Exit.inputRejected)
         let refreshed = try box.run(["config", "refresh", "--json"]).json as! [String: Any]
         #expect(refreshed["origin"] as? String == "backend")
         #expect((refreshed["params"] as! [String: Any])["motd"] as? String == "hello")
-        let table = try box.run(["config", "init"]).stdout
+        let table = try box.run(["config", "init"] + box.adminArguments).stdout
         #expect(table.contains("postMaxCharacterCount     280") && table.contains("availableFilterDistances"), "\(table)")
     }
 }

@@ -22,8 +22,8 @@ struct EmbeddedAccountTests {
         let wall = try temporaryWall()
         let session = try wall.signUp(username: "alice", password: "pw", name: nil)
         try wall.logOut(session)
-        #expect(throws: AnywallError.authFailed("the session has expired or was ended: log in again with 'anywall login'")) {
-            try wall.createPost(text: "hi", at: GeoPoint(latitude: 1, longitude: 2), session: session)
+        #expect(throws: AnywallError.sessionExpired("the session has expired or was ended: log in again with 'anywall login'")) {
+            try wall.createPost(text: "hi", at: GeoPoint(latitude: 1, longitude: 2), session: session, requestId: "r1")
         }
         #expect(try wall.nearby(try WallQuery(center: GeoPoint(latitude: 1, longitude: 2))).isEmpty)
     }
@@ -45,7 +45,7 @@ struct EmbeddedAccountTests {
         let wall = try temporaryWall(clock: WallClock { now })
         let session = try wall.signUp(username: "bob", password: "pw", name: nil)
         let place = try GeoPoint(latitude: 37.123456789012345, longitude: -122.98765432109876)
-        let post = try wall.createPost(text: "Free coffee", at: place, session: session)
+        let post = try wall.createPost(text: "Free coffee", at: place, session: session, requestId: UUID().uuidString)
         let found = try wall.nearby(try WallQuery(center: place))
         #expect(found == [post])
         #expect(found[0].location == place)

@@ -74,9 +74,6 @@ public final class ParseWall: WallBackend {
         } catch {
             throw translate(error) { code, message in
             switch code {
-            case ParseErrorCode.operationForbidden, ParseErrorCode.invalidClassName:
-                return .authFailed("\(self.client.serverName) has no Posts class yet: whoever runs it creates it once with "
-                                   + "'anywall config init --master-key-file FILE' (\(message))")
             case ParseErrorCode.validationFailed:
                 return .inputRejected("\(self.client.serverName) refused the post: \(message)")
             default:
@@ -127,8 +124,12 @@ public final class ParseWall: WallBackend {
 
     /// The server's config; a new server has none, and then Anywall's defaults apply (as on a new embedded wall).
     public func fetchConfig() throws -> RemoteConfig {
-        let params = try call { try client.send(.get, "config", as: ParseConfigAnswer.self) }.params
+        let params = try fetchParams()
         return params.isEmpty ? .defaults : RemoteConfig(params: params)
+    }
+
+    private func fetchParams() throws -> [String: JSONValue] {
+        try call { try client.send(.get, "config", as: ParseConfigAnswer.self) }.params
     }
 
     public func setConfig(_ key: String, to value: JSONValue, masterKey: String?) throws -> RemoteConfig {
@@ -146,9 +147,9 @@ public final class ParseWall: WallBackend {
         } catch {
             throw translate(error)
         }
-        let current = try fetchConfig()
-        let missing = RemoteConfig.defaults.params.filter { current.params[$0.key] == nil }
-        guard !missing.isEmpty else { return current }
+        let current = try fetchParams()
+        let missing = RemoteConfig.defaults.params.filter { current[$0.key] == nil }
+        guard !missing.isEmpty else { return RemoteConfig(params: current) }
         try putConfig(missing, masterKey: masterKey)
         return try fetchConfig()
     }
@@ -199,11 +200,17 @@ public final class ParseWall: WallBackend {
         switch (code, status) {
         case (ParseErrorCode.invalidSessionToken, _):
             return .sessionExpired("the session has expired or was ended: log in again with 'anywall login'")
-        case (nil, 403) where message.contains("master key"):
-            return .authFailed("\(client.serverName) refused the master key")
-        case (nil, 403), (nil, 401):
+        case (nil, 403) where message == "unauthorized", (nil, 401):
             return .authFailed("\(client.serverName) refused the application id or REST API key (HTTP \(status)): "
                                + "check 'anywall settings show'")
+        case (nil, 403):
+            // Only master-key requests meet another 403 ("unauthorized: master key is required",
+            // or "Permission denied" from servers that sanitise their errors).
+            return .authFailed("\(client.serverName) refused the master key (\(message))")
+        case (ParseErrorCode.operationForbidden, _):
+            // What a stock server answers until the Posts class exists, and to other forbidden operations.
+            return .authFailed("\(client.serverName) refused: \(message) (Parse error 119); a new server needs the Posts "
+                               + "class created once: 'anywall config init --master-key-file FILE'")
         case (ParseErrorCode.usernameMissing, _), (ParseErrorCode.passwordMissing, _):
             return .inputRejected("\(client.serverName) refused the account: \(message)")
         default:
