@@ -73,12 +73,7 @@ public final class ParseWall: WallBackend {
             throw DuplicatePost(requestId: requestId)
         } catch {
             throw translate(error) { code, message in
-            switch code {
-            case ParseErrorCode.validationFailed:
-                return .inputRejected("\(self.client.serverName) refused the post: \(message)")
-            default:
-                return nil
-            }
+                code == ParseErrorCode.validationFailed ? .inputRejected("\(self.client.serverName) refused the post: \(message)") : nil
             }
         }
         return Post(objectId: created.objectId, text: text, location: location, author: session.user.displayName,

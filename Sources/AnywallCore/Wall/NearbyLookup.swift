@@ -65,9 +65,12 @@ public struct NearbyLookup {
                 return false
             } catch let error as AnywallError where error.isOutage {
                 guard let cached else { throw error }
-                let shown = policy == .cacheThenNetwork ? "shown above" : "showing it"
-                warn("\(error.message); the answer cached \(ParseDate.string(from: cached.cachedAt)) is stale (\(shown))")
-                if policy == .networkElseCache { try fromCache(cached) }
+                if policy == .networkElseCache {
+                    warn(error.message)
+                    try fromCache(cached)
+                } else {
+                    warn("\(error.message); the cached answer above is all there is")
+                }
                 return true
             }
         }

@@ -74,15 +74,16 @@ struct NearbyCommand: ParsableCommand {
         let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy)
         let stale = try lookup.run(query, filterRadius: filterRadius, deliver: { answer in
             if let cachedAt = answer.cachedAt {
-                Terminal.note("anywall: the answer cached \(ParseDate.string(from: cachedAt)) (\(policy.rawValue))")
+                Terminal.note("anywall: stale: the answer cached \(ParseDate.string(from: cachedAt)) (\(policy.rawValue))")
             }
-            try print(answer.posts, printer: printer, format: format, wall: wall, spec: spec, query: query, fix: fix,
+            try show(answer.posts, printer: printer, format: format, wall: wall, spec: spec, query: query, fix: fix,
                       filterRadius: filterRadius, context: context)
         }, warn: Terminal.warn)
         if stale { throw ExitStatus.stale.exitCode }
     }
 
-    private func print(_ posts: [NearbyPost], printer: ResultPrinter, format: OutputFormat, wall: WallBackend, spec: LocationSpec,
+    /// Prints one answer: the posts, or with --changes what changed since the saved result.
+    private func show(_ posts: [NearbyPost], printer: ResultPrinter, format: OutputFormat, wall: WallBackend, spec: LocationSpec,
                        query: WallQuery, fix: Fix, filterRadius: Distance, context: CommandContext) throws {
         if changes {
             let saved = SavedResults(directory: context.paths.savedResultsDirectory)
