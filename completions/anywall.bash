@@ -267,7 +267,7 @@ _anywall_whoami() {
 
 _anywall_post() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--no-queue --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --store)
     __anywall_offer_flags_options 1
@@ -300,7 +300,7 @@ _anywall_nearby() {
     repeating_flags=()
     non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --min-move --interval --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --cache-policy --min-move --interval --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
@@ -327,6 +327,9 @@ _anywall_nearby() {
         return
         ;;
     '--search-distance')
+        return
+        ;;
+    '--cache-policy')
         return
         ;;
     '--min-move')
@@ -501,13 +504,17 @@ _anywall_config_refresh() {
 
 _anywall_config_set() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--master-key-stdin --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store)
+    non_repeating_options=(--master-key-file --store)
     __anywall_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--master-key-file')
+        __anywall_add_completions -f
+        return
+        ;;
     '--store')
         __anywall_add_completions -f
         return
@@ -517,13 +524,17 @@ _anywall_config_set() {
 
 _anywall_config_init() {
     repeating_flags=()
-    non_repeating_flags=(--json --version -h --help)
+    non_repeating_flags=(--master-key-stdin --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--store)
+    non_repeating_options=(--master-key-file --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--master-key-file')
+        __anywall_add_completions -f
+        return
+        ;;
     '--store')
         __anywall_add_completions -f
         return

@@ -31,9 +31,9 @@ function __anywall_parse_tokens -S
         case 'whoami'
             __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
         case 'post'
-            __anywall_parse_subcommand 1 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'json' 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 1 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'no-queue' 'json' 'store=' 'version' 'h/help'
         case 'nearby'
-            __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'radius=' 'limit=' 'search-distance=' 'changes' 'watch' 'min-move=' 'interval=' 'table' 'json' 'ndjson' 'geojson' 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'radius=' 'limit=' 'search-distance=' 'changes' 'cache-policy=' 'watch' 'min-move=' 'interval=' 'table' 'json' 'ndjson' 'geojson' 'store=' 'version' 'h/help'
         case 'where'
             __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'json' 'store=' 'version' 'h/help'
         case 'settings'
@@ -54,9 +54,9 @@ function __anywall_parse_tokens -S
             case 'refresh'
                 __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
             case 'set'
-                __anywall_parse_subcommand 2 'json' 'store=' 'version' 'h/help'
+                __anywall_parse_subcommand 2 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
             case 'init'
-                __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+                __anywall_parse_subcommand 0 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
             end
         case 'import'
             __anywall_parse_subcommand 1 'batch-size=' 'store=' 'version' 'h/help'
@@ -156,6 +156,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" baud' -l 'baud' -d 'Serial line speed for an NMEA device, e.g. 4800, 9600, 115200.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" fix-timeout' -l 'fix-timeout' -d 'How long to wait for a location fix (default: 10).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" no-queue' -l 'no-queue' -d 'When the server cannot be reached, fail instead of keeping the post in the outbox.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" json' -l 'json' -d 'Print JSON.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" version' -l 'version' -d 'Show the version.'
@@ -169,6 +170,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" limit' -l 'limit' -d 'How many posts at most, 1 to 1000 (default: 20).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" search-distance' -l 'search-distance' -d 'How far to look (default: 100km).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" changes' -l 'changes' -d 'Print only the changes since the previous run of this query.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" cache-policy' -l 'cache-policy' -d 'On a server: ignore-cache, cache-only, network-only, cache-else-network, network-else-cache, cache-then-network (default: network-else-cache).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" watch' -l 'watch' -d 'Keep running and print only what changes as you move (ends at the end of NMEA input, or on Ctrl-C).'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" min-move' -l 'min-move' -d 'With --watch: ask the wall again after moving this far (default: 10m).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" interval' -l 'interval' -d 'With --watch: ask the wall again this often, e.g. 30, 30s, 500ms, 2min (default: 30s).' -rfka ''
@@ -217,10 +219,14 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" master-key-stdin' -l 'master-key-stdin' -d 'Read the Parse master key from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" master-key-file' -l 'master-key-file' -d 'Read the Parse master key from the first line of a file.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" json' -l 'json' -d 'Print JSON.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" master-key-stdin' -l 'master-key-stdin' -d 'Read the Parse master key from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" master-key-file' -l 'master-key-file' -d 'Read the Parse master key from the first line of a file.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" json' -l 'json' -d 'Print JSON.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" version' -l 'version' -d 'Show the version.'

@@ -29,7 +29,7 @@ struct CommandContext {
 
     /// The Parse Server in use, or nil for the embedded wall.
     func server() throws -> ParseServer? {
-        storeFlagGiven ? nil : try preferences().server
+        storeFlagGiven ? nil : try Preferences.server(settings: settings, environment: environment)
     }
 
     /// The wall the command works on: the Parse Server when one is set (and `--store` is not given),

@@ -39,7 +39,7 @@ struct BadInputTests {
         #expect(try Self.box.run(["settings", "set", "radius", "5km"]).stderr
                 == "anywall: radius 5 km is not one of the choices: 250 ft, 2000 ft, 1000 m, 5000 ft\n")
         #expect(try Self.box.run(["settings", "set", "colour", "red"]).stderr
-                == "anywall: unknown setting 'colour': the settings are radius, units, location, format\n")
+                == "anywall: unknown setting 'colour': the settings are radius, units, location, format, server, app-id, rest-key, timeout\n")
     }
 
     @Test("a negative latitude after --at is a value, not a flag")

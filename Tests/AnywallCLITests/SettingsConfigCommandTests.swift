@@ -32,6 +32,13 @@ struct SettingsConfigCommandTests {
         }
         #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent(".config/anywall/settings.json").path))
         #expect(try box.run(["settings", "unset", "nope"]).status == Exit.inputRejected)
+        #expect(try box.run(["settings", "set", "server", "ftp://example.com"]).status == Exit.inputRejected)
+        #expect(try box.run(["settings", "set", "server", "https://parse.example.com/parse/"]).status == Exit.success)
+        let noAppId = try box.run(["settings", "show"])
+        #expect(noAppId.status == Exit.success && noAppId.stdout.contains("server   https://parse.example.com/parse  [settings file]"), "\(noAppId)")
+        #expect(noAppId.stdout.contains("backend  none usable: settings file: the Parse Server at https://parse.example.com/parse needs an application id"), "\(noAppId)")
+        let nearby = try box.run(["nearby", "--at", "1,2"])
+        #expect(nearby.status == Exit.inputRejected && nearby.stderr.contains("PARSE_APPLICATION_ID"), "\(nearby)")
     }
 
     @Test("the radius choices follow the wall's config", arguments: WallKind.allCases)

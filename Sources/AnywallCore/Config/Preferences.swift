@@ -65,14 +65,21 @@ public struct Preferences: Sendable {
         location = try checked(.location) { try LocationSpec(parsing: $0) }
         format = try checked(.format, Settings.format)
         timeouts = try checked(.timeout, Settings.timeout).map(HTTPTimeouts.total) ?? .standard
-        if let url = entries[.server], url.origin != .defaultValue, let text = url.text {
-            do {
-                server = try ParseServer(url: text, applicationId: entries[.appId]?.text, restKey: entries[.restKey]?.text)
-            } catch let error as AnywallError {
-                throw AnywallError.inputRejected("\(url.origin): \(error.message)")
-            }
-        } else {
-            server = nil
+        server = try Self.server(entries)
+    }
+
+    /// The Parse Server the settings name, checked, without checking any other preference (so
+    /// `settings show` can name the wall while another value is bad); nil for the embedded wall.
+    public static func server(settings: Settings, environment: [String: String]) throws -> ParseServer? {
+        try server(entries(settings: settings, environment: environment))
+    }
+
+    private static func server(_ entries: [SettingKey: Entry]) throws -> ParseServer? {
+        guard let url = entries[.server], url.origin != .defaultValue, let text = url.text else { return nil }
+        do {
+            return try ParseServer(url: text, applicationId: entries[.appId]?.text, restKey: entries[.restKey]?.text)
+        } catch let error as AnywallError {
+            throw AnywallError.inputRejected("\(url.origin): \(error.message)")
         }
     }
 

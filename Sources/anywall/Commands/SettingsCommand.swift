@@ -40,7 +40,13 @@ struct SettingsCommand: ParsableCommand {
                 Terminal.warn("\(context.paths.settingsFile.path): unknown setting '\(name)' is ignored")
             }
             let entries = Preferences.entries(settings: context.settings, environment: context.environment)
-            let backend = try context.backendNames()
+            // A bad server setting must not stop `settings` from showing (and so fixing) it.
+            let backend: (identity: String, description: String)
+            do {
+                backend = try context.backendNames()
+            } catch let error as AnywallError {
+                backend = ("", "none usable: \(error.message)")
+            }
             if json.json {
                 let settings = Dictionary(uniqueKeysWithValues: entries.map {
                     ($0.key.rawValue, Entry(value: Self.shown($0.value.text, key: $0.key), from: $0.value.origin.description))
