@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "anywall", targets: ["anywall"]),
+        .executable(name: "anywall-server", targets: ["anywall-server"]),
         .executable(name: "anywall-bench", targets: ["anywall-bench"]),
         .library(name: "AnywallCore", targets: ["AnywallCore"]),
     ],
@@ -13,10 +14,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // No default traits: the server needs neither swift-configuration nor the URL-form coders.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // libcurl's headers at build time; the library itself is loaded at first use (see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .systemLibrary(name: "CGEOS", providers: [.apt(["libgeos-dev"])]),
         .target(
             name: "AnywallCore",
             dependencies: [
@@ -35,6 +39,15 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "anywall-server",
+            dependencies: [
+                "AnywallCore",
+                "CGEOS",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(
             name: "anywall-bench",
             dependencies: [
                 "AnywallCore",
@@ -42,6 +55,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AnywallCoreTests", dependencies: ["AnywallCore"]),
-        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCore", "anywall"]),
+        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCore", "anywall", "anywall-server"]),
     ]
 )

@@ -34,13 +34,16 @@ struct EmbeddedNearbySearch {
         let estimate: Double
     }
 
-    func run(_ query: WallQuery) throws -> [Post] {
+    /// One found post and its row in the `post` table.
+    typealias Found = (rowId: Int64, post: Post)
+
+    func run(_ query: WallQuery) throws -> [Found] {
         // One read transaction, so the scan and the fetch see the same wall.
         try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
         do {
-            let posts = try search(query)
+            let found = try search(query)
             try db.cachedStatement(sql: "COMMIT").execute()
-            return posts
+            return found
         } catch {
             try? db.cachedStatement(sql: "ROLLBACK").execute()
             throw error
@@ -48,7 +51,7 @@ struct EmbeddedNearbySearch {
     }
 
     // Distances in the loop are plain metres (the names say so): this is the hot path.
-    private func search(_ query: WallQuery) throws -> [Post] {
+    private func search(_ query: WallQuery) throws -> [Found] {
         let scan = try db.cachedStatement(sql: """
             SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
             WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
@@ -97,7 +100,7 @@ struct EmbeddedNearbySearch {
 
     /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
     /// distance (ties by objectId).
-    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Post] {
+    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Found] {
         guard !candidates.isEmpty else { return [] }
         let details = try db.cachedStatement(sql: """
             SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
@@ -105,7 +108,7 @@ struct EmbeddedNearbySearch {
             WHERE post.id IN (SELECT value FROM json_each(?))
             """)
         let list = "[" + candidates.map { String($0.id) }.joined(separator: ",") + "]"
-        var found: [(distance: Distance, post: Post)] = []
+        var found: [(distance: Distance, rowId: Int64, post: Post)] = []
         try details.setArguments([list])
         try forEachRow(of: details) { row in
             let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
@@ -114,10 +117,10 @@ struct EmbeddedNearbySearch {
             let post = Post(objectId: Self.text(row, 1) ?? "", text: Self.text(row, 2) ?? "", location: location,
                             author: Self.text(row, 7) ?? Self.text(row, 6),
                             createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
-            found.append((distance, post))
+            found.append((distance, sqlite3_column_int64(row, 0), post))
         }
         found.sort { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
-        return found.prefix(limit).map(\.post)
+        return found.prefix(limit).map { ($0.rowId, $0.post) }
     }
 
     /// Steps a prepared, bound statement to its end, handing each row to `body`.

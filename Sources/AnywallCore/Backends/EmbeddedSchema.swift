@@ -44,6 +44,22 @@ enum EmbeddedSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2: edited posts, request ids") { db in
+            // updatedAt NULL: never edited (it reads as createdAt). A request id is kept with the
+            // write it made, in the same transaction, so a retried request is refused exactly when
+            // the first one took effect.
+            try db.execute(sql: """
+                ALTER TABLE post ADD COLUMN updatedAt INTEGER;
+                CREATE TRIGGER postLocationUpdate AFTER UPDATE OF latitude, longitude ON post BEGIN
+                    UPDATE postLocation SET minLatitude = new.latitude, maxLatitude = new.latitude,
+                        minLongitude = new.longitude, maxLongitude = new.longitude WHERE id = new.id;
+                END;
+                CREATE TABLE request (
+                    id TEXT PRIMARY KEY,
+                    createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }()
 }

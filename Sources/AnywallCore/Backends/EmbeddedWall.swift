@@ -11,7 +11,7 @@ public final class EmbeddedWall: WallBackend {
     public var isRemote: Bool { false }
     let database: DatabaseQueue
     private let hasher: PasswordHasher
-    private let clock: WallClock
+    let clock: WallClock
 
     /// Opens the wall at `file`, creating it (and its folder) when missing.
     public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system) throws {
@@ -104,7 +104,7 @@ public final class EmbeddedWall: WallBackend {
     }
 
     public func currentUser(_ session: Session) throws -> User {
-        try read { db in try self.user(db, session: session).user }
+        try read { db in try self.user(db, token: session.token).user }
     }
 
     /// Sets the password of an existing user: for authors brought in by `import`, and for a
@@ -125,21 +125,13 @@ public final class EmbeddedWall: WallBackend {
 
     /// The request id is not kept: a write to the local file either happens or fails, it is never lost on the way.
     public func createPost(text: String, at location: GeoPoint, session: Session, requestId: String) throws -> Post {
-        try write { db in
-            let (userId, user) = try self.user(db, session: session)
-            let post = Post(objectId: RandomIdentifier.objectId(), text: text, location: location,
-                            author: user.displayName, createdAt: self.clock.now())
-            try db.execute(
-                sql: "INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [post.objectId, post.text, location.latitude, location.longitude, userId, Self.millis(post.createdAt)])
-            return post
-        }
+        try createStoredPost(text: text, at: location, token: session.token, requestId: nil).post
     }
 
     public func nearby(_ query: WallQuery) throws -> [Post] {
         // The search opens its own read transaction with cached statements: GRDB's `read` would add
         // a savepoint and two `query_only` pragmas, as much again as the query in a city.
-        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db).run(query) } }
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db).run(query).map(\.post) } }
     }
 
     // MARK: Config
@@ -169,16 +161,21 @@ public final class EmbeddedWall: WallBackend {
         }
     }
 
+    /// The config, Anywall's defaults on a wall where none was set.
     private func config(_ db: Database) throws -> RemoteConfig {
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM config")
-        if rows.isEmpty { return .defaults }
+        let params = try storedParams(db)
+        return params.isEmpty ? .defaults : RemoteConfig(params: params)
+    }
+
+    /// The config parameters as set on this wall: none on a new wall.
+    func storedParams(_ db: Database) throws -> [String: JSONValue] {
         var params: [String: JSONValue] = [:]
         let decoder = JSONDecoder()
-        for row in rows {
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM config") {
             let value: String = row["value"]
             params[row["key"]] = try decoder.decode(JSONValue.self, from: Data(value.utf8))
         }
-        return RemoteConfig(params: params)
+        return params
     }
 
     // MARK: Helpers
@@ -192,11 +189,12 @@ public final class EmbeddedWall: WallBackend {
         return Session(backend: identity, token: token, user: user)
     }
 
-    private func user(_ db: Database, session: Session) throws -> (id: Int64, user: User) {
+    /// The user a session token belongs to, with their row id; `sessionExpired` when the token is unknown.
+    func user(_ db: Database, token: String) throws -> (id: Int64, user: User) {
         guard let row = try Row.fetchOne(db, sql: """
             SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
             WHERE session.tokenDigest = ?
-            """, arguments: [RandomIdentifier.tokenDigest(session.token)]) else {
+            """, arguments: [RandomIdentifier.tokenDigest(token)]) else {
             throw AnywallError.sessionExpired("the session has expired or was ended: log in again with 'anywall login'")
         }
         return (row["id"], User(objectId: row["objectId"], username: row["username"], name: row["name"]))
@@ -224,10 +222,16 @@ public final class EmbeddedWall: WallBackend {
         }
     }
 
-    private func mapped<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body`, turning the database's own errors into `backendUnreachable`; the wall's
+    /// answers (`AnywallError`, `DuplicatePost`, `PostNotWritable`) pass as they are.
+    func mapped<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as AnywallError {
+            throw error
+        } catch let error as DuplicatePost {
+            throw error
+        } catch let error as PostNotWritable {
             throw error
         } catch {
             throw AnywallError.backendUnreachable("the wall at \(file.path) failed: \(Self.reason(error))")

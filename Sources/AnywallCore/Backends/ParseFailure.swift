@@ -8,17 +8,3 @@ enum ParseFailure: Error {
     /// The answer is not what a Parse Server sends.
     case malformed(String)
 }
-
-/// The Parse error codes anywall treats apart (Parse's `ParseError`).
-enum ParseErrorCode {
-    static let objectNotFound = 101
-    static let invalidQuery = 102
-    static let invalidClassName = 103
-    static let operationForbidden = 119
-    static let validationFailed = 142
-    static let duplicateRequest = 159
-    static let usernameMissing = 200
-    static let passwordMissing = 201
-    static let usernameTaken = 202
-    static let invalidSessionToken = 209
-}

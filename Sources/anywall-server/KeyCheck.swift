@@ -1,0 +1,33 @@
+import Crypto
+import Foundation
+import Hummingbird
+
+/// Parse's key rules, before any route under the mount: the application id must match (else a
+/// bare 403 `unauthorized`); a matching master key makes the caller master; otherwise the REST
+/// API key must match when the server has one. The session token is noted, not yet checked.
+struct KeyCheck: RouterMiddleware {
+    typealias Context = ParseContext
+    let keys: ServerKeys
+
+    func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
+        guard Self.same(request.headers[ParseHeader.applicationId], keys.applicationId) else {
+            return ParseRefusal.unauthorized.response
+        }
+        var context = context
+        context.caller.isMaster = Self.same(request.headers[ParseHeader.masterKey], keys.masterKey)
+        if let restKey = keys.restKey, !context.caller.isMaster, !Self.same(request.headers[ParseHeader.restKey], restKey) {
+            return ParseRefusal.unauthorized.response
+        }
+        context.caller.sessionToken = request.headers[ParseHeader.sessionToken].flatMap { $0.isEmpty ? nil : $0 }
+        return try await next(request, context)
+    }
+
+    /// Whether a presented key equals the expected one, in time that does not depend on where
+    /// they differ (digests of equal length, compared whole).
+    static func same(_ presented: String?, _ expected: String) -> Bool {
+        guard let presented else { return false }
+        let a = Array(SHA256.hash(data: Data(presented.utf8)))
+        let b = Array(SHA256.hash(data: Data(expected.utf8)))
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,23 @@
+import Hummingbird
+import NIOCore
+
+/// What the server knows of one request: where it came from, and who is asking once the keys
+/// are checked.
+struct ParseContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// The client's address, for the access log.
+    let remoteAddress: String
+    /// Set by `KeyCheck` before any Parse route runs.
+    var caller = Caller()
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "-"
+    }
+}
+
+/// Who is asking: the master key, and/or a session token (not yet checked against the wall).
+struct Caller: Sendable {
+    var isMaster = false
+    var sessionToken: String?
+}

@@ -1,0 +1,149 @@
+import AnywallCore
+import Foundation
+
+/// A query's `where` on Posts, as this server takes it: `location` with Parse's geo operators
+/// and `objectId` (equal to one id, or `$in` a list). Anything else is refused with 102 before
+/// any post is read.
+struct PostWhere: Sendable {
+    /// `$nearSphere`: nearest first, within `maxDistance` when given.
+    var near: (center: GeoPoint, maxDistance: Distance?)?
+    /// Every area a post must lie in.
+    var areas: [PostArea] = []
+    /// The posts must have one of these ids, when set.
+    var objectIds: [String]?
+
+    /// Whether the query asks nothing of a post's place.
+    var isPlaceless: Bool { near == nil && areas.isEmpty }
+
+    init(_ json: JSONValue?) throws {
+        guard let json else { return }
+        guard case .object(let fields) = json else { throw ParseRefusal.invalidQuery("where must be a JSON object") }
+        for (key, constraint) in fields {
+            switch key {
+            case "location": try readLocation(constraint)
+            case "objectId": objectIds = try Self.objectIds(constraint)
+            default: throw ParseRefusal.invalidQuery("anywall-server does not query Posts by \(key)")
+            }
+        }
+    }
+
+    private mutating func readLocation(_ constraint: JSONValue) throws {
+        guard case .object(let operators) = constraint else {
+            throw ParseRefusal.invalidQuery("anywall-server queries location only with $nearSphere, $within or $geoWithin")
+        }
+        for (name, argument) in operators {
+            switch name {
+            case "$nearSphere":
+                near = (try Self.point(argument), try Self.maxDistance(operators))
+            case "$maxDistance", "$maxDistanceInRadians", "$maxDistanceInKilometers", "$maxDistanceInMiles":
+                guard operators["$nearSphere"] != nil else { throw ParseRefusal.invalidQuery("\(name) needs $nearSphere") }
+            case "$within":
+                guard case .object(let within) = argument, case .array(let corners)? = within["$box"], corners.count == 2 else {
+                    throw ParseRefusal(ParseErrorCode.invalidJSON, "malformatted $within arg")
+                }
+                let a = try Self.vertex(corners[0]), b = try Self.vertex(corners[1])
+                areas.append(.box(BoundingBox(minLatitude: min(a.latitude, b.latitude), maxLatitude: max(a.latitude, b.latitude),
+                                              minLongitude: min(a.longitude, b.longitude), maxLongitude: max(a.longitude, b.longitude))))
+            case "$geoWithin":
+                areas.append(try Self.geoWithin(argument))
+            default:
+                throw ParseRefusal.invalidQuery("anywall-server does not take \(name) on location")
+            }
+        }
+    }
+
+    private static func geoWithin(_ argument: JSONValue) throws -> PostArea {
+        guard case .object(let within) = argument, within.count == 1 else {
+            throw ParseRefusal(ParseErrorCode.invalidJSON, "bad $geoWithin value; only one of $polygon or $centerSphere expected.")
+        }
+        if let polygon = within["$polygon"] {
+            let points: [JSONValue]
+            switch polygon {
+            case .array(let list): points = list
+            case .object(let object) where object["__type"] == .string("Polygon"):
+                guard case .array(let list)? = object["coordinates"] else { throw badGeoWithin("Polygon.coordinates should be an array") }
+                // A Parse Polygon's coordinates are [latitude, longitude] pairs.
+                points = list.map { pair in
+                    guard case .array(let xy) = pair, xy.count == 2 else { return pair }
+                    return .array([xy[1], xy[0]])
+                }
+            default: throw badGeoWithin("$polygon should be Polygon object or Array of Parse.GeoPoint's")
+            }
+            guard points.count >= 3 else { throw badGeoWithin("$polygon should contain at least 3 GeoPoints") }
+            do {
+                return .polygon(try PolygonArea(vertices: points.map(vertex)))
+            } catch let invalid as PolygonArea.Invalid {
+                throw badGeoWithin("the polygon is invalid: \(invalid.reason)")
+            }
+        }
+        if case .array(let parts)? = within["$centerSphere"] {
+            guard parts.count == 2, case .number(let radians) = parts[1], radians.isFinite, radians >= 0 else {
+                throw badGeoWithin("$centerSphere should be an array of Parse.GeoPoint and distance")
+            }
+            return .circle(center: try point(parts[0]), radius: .meters(radians * GreatCircle.earthRadius.meters))
+        }
+        throw badGeoWithin("only one of $polygon or $centerSphere expected.")
+    }
+
+    private static func badGeoWithin(_ detail: String) -> ParseRefusal {
+        ParseRefusal(ParseErrorCode.invalidJSON, "bad $geoWithin value; \(detail)")
+    }
+
+    /// A GeoPoint, or a `[longitude, latitude]` pair as MongoDB writes one.
+    private static func point(_ json: JSONValue) throws -> GeoPoint {
+        let corner = try vertex(json)
+        do {
+            return try GeoPoint(latitude: corner.latitude, longitude: corner.longitude)
+        } catch let error as AnywallError {
+            throw ParseRefusal(ParseErrorCode.invalidJSON, "bad GeoPoint: \(error.message)")
+        }
+    }
+
+    private static func vertex(_ json: JSONValue) throws -> PolygonArea.Vertex {
+        switch json {
+        case .object(let object) where object["__type"] == .string("GeoPoint"):
+            if case .number(let latitude)? = object["latitude"], case .number(let longitude)? = object["longitude"],
+               (-90...90).contains(latitude), (-180...180).contains(longitude) {
+                return (latitude, longitude)
+            }
+        case .array(let pair) where pair.count == 2:
+            if case .number(let longitude) = pair[0], case .number(let latitude) = pair[1],
+               (-90...90).contains(latitude), (-180...180).contains(longitude) {
+                return (latitude, longitude)
+            }
+        default:
+            break
+        }
+        throw ParseRefusal(ParseErrorCode.invalidJSON, "bad GeoPoint: expected {\"__type\":\"GeoPoint\",\"latitude\":..,\"longitude\":..} within range")
+    }
+
+    /// Parse's `$maxDistance*`: `$maxDistance` (radians) wins, then kilometres, miles, radians, as
+    /// Parse Server reads them; kilometres and miles over Parse's radii of 6371 km and 3959 mi.
+    private static func maxDistance(_ operators: [String: JSONValue]) throws -> Distance? {
+        let units: [(String, Double)] = [("$maxDistance", 1), ("$maxDistanceInKilometers", 6371), ("$maxDistanceInMiles", 3959),
+                                         ("$maxDistanceInRadians", 1)]
+        for (name, radius) in units {
+            guard let value = operators[name] else { continue }
+            guard case .number(let number) = value, number.isFinite, number >= 0 else {
+                throw ParseRefusal(ParseErrorCode.invalidJSON, "\(name) must be a number of at least 0")
+            }
+            return .meters(number / radius * GreatCircle.earthRadius.meters)
+        }
+        return nil
+    }
+
+    private static func objectIds(_ constraint: JSONValue) throws -> [String] {
+        switch constraint {
+        case .string(let id): return [id]
+        case .object(let object) where object.count == 1:
+            if case .string(let id)? = object["$eq"] { return [id] }
+            if case .array(let list)? = object["$in"] {
+                let ids = list.compactMap { if case .string(let id) = $0 { return id } else { return nil } }
+                if ids.count == list.count { return ids }
+            }
+        default:
+            break
+        }
+        throw ParseRefusal.invalidQuery("objectId must be an id, {\"$eq\": id} or {\"$in\": [ids]}")
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// Why anywall-server could not start, with the exit status a service manager sees.
+enum ServerFailure: Error, CustomStringConvertible {
+    /// The keys or options are missing or wrong (EX_CONFIG).
+    case configuration(String)
+    /// The wall file cannot be opened (EX_UNAVAILABLE).
+    case wall(String)
+    /// The address cannot be bound (EX_OSERR... in use, not allowed).
+    case listen(String)
+
+    var description: String {
+        switch self {
+        case .configuration(let m), .wall(let m), .listen(let m): return m
+        }
+    }
+
+    var exitCode: ExitCode {
+        switch self {
+        case .configuration: return ExitCode(78)
+        case .wall: return ExitCode(69)
+        case .listen: return ExitCode(71)
+        }
+    }
+}
