@@ -9,7 +9,8 @@ struct SchemaRoutes {
             guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
             return ParseAnswer.json(Self.postsSchema)
         }
-        for path in ["schemas", "schemas/:className"] {
+        // "schemas/Posts" is spelled out: the router looks no further than a literal segment it matched.
+        for path in ["schemas", "schemas/Posts", "schemas/:className"] {
             routes.post(RouterPath(path)) { request, context -> Response in
                 guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
                 let body = try await RequestBody.object(request)

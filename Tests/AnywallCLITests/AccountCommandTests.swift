@@ -10,7 +10,7 @@ struct AccountCommandTests {
         #expect(signup.status == Exit.success, "\(signup)")
         #expect(signup.stdout.isEmpty)
         let whoami = try box.run(["whoami"])
-        #expect(whoami.stdout.hasPrefix("alice (Alice Liddell) on \(kind == .parse ? "the Parse Server at" : "the embedded wall") "), "\(whoami)")
+        #expect(whoami.stdout.hasPrefix("alice (Alice Liddell) on \(kind == .server ? "the Parse Server at" : "the embedded wall") "), "\(whoami)")
         let json = try box.run(["whoami", "--json"]).json as! [String: Any]
         #expect(json["username"] as? String == "alice" && json["name"] as? String == "Alice Liddell")
         #expect((json["backend"] as? String)?.hasPrefix(box.backendPrefix) == true)

@@ -6,52 +6,15 @@ import Testing
 
 /// The Parse backend when its server goes away and comes back: cached answers (stale), the
 /// outbox delivering exactly once, the watch carrying on; and no secret in any output.
-/// The server is `parse_wall_server.py` keeping its state in a file across restarts on one port.
-@Suite("Parse backend: outages, outbox, secrets")
+/// The server is the real anywall-server, stopped (connections refused) and started again on the
+/// same port with the same wall.
+@Suite("Parse backend on anywall-server: outages, outbox, secrets")
 struct ParseOutageTests {
-    /// A Parse stand-in that can be stopped (nothing listens: connections are refused) and
-    /// started again on the same port with the same wall.
-    final class RestartableServer {
-        let state: URL
-        private(set) var server: TestHTTPServer?
-        let port: Int
-
-        init(home: URL) throws {
-            state = home.appendingPathComponent("server-state.pickle")
-            let first = try TestHTTPServer(script: "parse_wall_server.py", arguments: Self.arguments(state, port: 0))
-            server = first
-            port = first.port
-        }
-
-        var url: String { "http://127.0.0.1:\(port)/parse" }
-
-        func stop() {
-            _ = server?.stop()
-            server = nil
-        }
-
-        func start() throws {
-            server = try TestHTTPServer(script: "parse_wall_server.py", arguments: Self.arguments(state, port: port))
-        }
-
-        /// Every post on the server with the request id that created it.
-        func posts() throws -> [[String: Any]] {
-            let data = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/__test/posts")!)
-            return (try JSONSerialization.jsonObject(with: data) as! [String: Any])["results"] as! [[String: Any]]
-        }
-
-        private static func arguments(_ state: URL, port: Int) -> [String] {
-            ["--posts-class-exists", "--test-hooks", "--state", state.path, "--port", "\(port)"]
-        }
-
-        deinit { stop() }
-    }
-
     @Test("server down: nearby shows the cached answer (exit 3); posts wait in the outbox and arrive once, in order, when it is back")
     func outage() throws {
         let box = try Sandbox()
-        let server = try RestartableServer(home: box.home)
-        let env = Sandbox.parseEnvironment(server.url)
+        let server = try WallServer(store: box.home.appendingPathComponent("server-wall.sqlite"))
+        let env = Sandbox.parseEnvironment(server.parseURL)
         func run(_ arguments: [String], input: String? = nil) throws -> Sandbox.Run {
             try box.run(arguments, input: input, environment: env)
         }
@@ -89,53 +52,54 @@ struct ParseOutageTests {
         let both = try run(["nearby", "--at", "48.8566,2.3522", "--ndjson", "--cache-policy", "cache-then-network"])
         #expect(both.status == Exit.success && both.jsonLines.count == 6, "the cached answer, then the server's: \(both)")
         _ = try run(["whoami"])
-        let posts = try server.posts()
+        let posts = try server.send("GET", "/classes/Posts", query: ["order": "createdAt"]).json["results"] as! [[String: Any]]
         #expect(posts.map { $0["text"] as? String } == ["before", "during the outage", "still down"], "exactly once, in order")
-        #expect(posts[2]["requestId"] as? String == queued["requestId"] as? String)
+        // The request id printed when the post was queued is the one the server recorded.
+        let token = try Self.sessionToken(box)
+        let again = try server.post("still down", latitude: 48.8568, longitude: 2.3522, token: token,
+                                    requestId: queued["requestId"] as? String)
+        #expect(again.status == 400 && again.json["code"] as? Int == 159, "\(again)")
     }
 
-    @Test("a post whose answer is lost mid-response is not doubled when the outbox sends it again")
-    func lostAnswer() throws {
-        let box = try Sandbox(.parse)
-        try box.signUp("bob")
-        try box.server!.fail(path: "/parse/classes/Posts", method: "POST", how: "close")
-        let post = try box.run(["post", "once only", "--at", "1,2"])
-        #expect(post.status == Exit.success && post.stderr.contains("lost the connection"), "\(post)")
-        let next = try box.run(["nearby", "--at", "1,2", "--json"])
-        #expect(next.stderr.contains("the server had it already"), "\(next)")
-        #expect((next.json as! [[String: Any]]).map { $0["text"] as? String } == ["once only"])
+    /// The session token `anywall` keeps for the sandbox's user.
+    static func sessionToken(_ box: Sandbox) throws -> String {
+        try String(contentsOf: box.sessionFile, encoding: .utf8).firstMatch(of: /"token":"([^"]+)"/).map { String($0.1) }!
     }
 
     @Test("a revoked session (209) is forgotten; the next command says not logged in")
     func revoked() throws {
-        let box = try Sandbox(.parse)
+        let box = try Sandbox(.server)
         try box.signUp("carol")
-        try box.server!.hook("revoke", ["username": "carol"])
+        var headers = WallServer.keyHeaders
+        headers["X-Parse-Session-Token"] = try Self.sessionToken(box)
+        #expect(try box.server!.send("POST", "/logout", headers: headers).status == 200)
         let post = try box.run(["post", "hello", "--at", "1,2"])
         #expect(post.status == Exit.authFailed && post.stderr.contains("log in again"), "\(post)")
         #expect(try box.run(["whoami"]).stderr.contains("not logged in"))
     }
 
-    @Test("watch warns once when the server fails, keeps going, and picks up new posts when it is back")
+    @Test("watch warns once when the server goes away, keeps going, and picks up new posts when it is back")
     func watchSurvivesOutage() throws {
-        let box = try Sandbox(.parse)
+        let box = try Sandbox(.server)
+        let server = box.server!
         try box.signUp("dan")
         #expect(try box.run(["post", "first", "--at", "1,2"]).status == Exit.success)
-        try box.server!.fail(path: "/parse/classes/Posts", method: "GET", how: 500, times: 2)
         let watch = try LiveProcess(box, ["nearby", "--watch", "--at", "1,2", "--ndjson", "--interval", "0.2s"])
-        #expect(watch.waitUntil { $0.stderr.contains("failed (HTTP 500") })
         #expect(watch.waitUntil { $0.jsonLines.count == 1 }, "\(watch.stderr)")
+        #expect(server.stop() == 0, "a graceful stop: \(server.log)")
+        #expect(watch.waitUntil { $0.stderr.contains("cannot reach") }, "\(watch.stderr)")
+        try server.start()
         #expect(try box.run(["post", "second", "--at", "1,2"]).status == Exit.success)
         #expect(watch.waitUntil { $0.jsonLines.count == 2 }, "\(watch.stderr)")
         watch.signal(SIGTERM)
         _ = watch.finish()
-        #expect(watch.stderr.components(separatedBy: "failed (HTTP 500").count == 2, "warned once: \(watch.stderr)")
+        #expect(watch.stderr.components(separatedBy: "cannot reach").count == 2, "warned once: \(watch.stderr)")
         #expect(watch.stderr.contains("answers again"))
     }
 
     @Test("no password, session token, master key or REST key appears in any output or error")
     func noSecretsInOutput() throws {
-        let box = try Sandbox(.parse)
+        let box = try Sandbox(.server)
         let password = "correct horse battery staple"
         var outputs: [Sandbox.Run] = []
         func run(_ arguments: [String], input: String? = nil) throws {
@@ -155,40 +119,22 @@ struct ParseOutageTests {
         try run(["settings", "show"])
         try run(["settings", "show", "--json"])
         try run(["whoami"])
-        try box.server!.hook("revoke", ["username": "erin"])
+        var headers = WallServer.keyHeaders
+        headers["X-Parse-Session-Token"] = try Self.sessionToken(box)
+        _ = try box.server!.send("POST", "/logout", headers: headers)
         try run(["post", "after revoke", "--at", "1,2"])
         outputs.append(try box.run(["nearby", "--at", "1,2"], environment: ["PARSE_REST_API_KEY": "wrong-rest-key"]))
         let everything = outputs.map { $0.stdout + $0.stderr }.joined(separator: "\n")
         #expect(everything.contains("refused the master key") && everything.contains("invalid username/password"))
         for secret in [password, token, Sandbox.masterKey, "not the master key", Sandbox.restKey, "wrong-rest-key"] {
             #expect(!everything.contains(secret), "'\(secret)' was printed:\n\(everything)")
+            #expect(!box.server!.log.contains(secret), "'\(secret)' is in the server's log")
         }
+        #expect(box.server!.logEvents.filter { $0["event"] as? String == "request" }.count >= 14, "the access log has every request")
         let settings = try box.run(["settings", "set", "rest-key", "-"], input: "a-rest-key-from-stdin\n")
         #expect(settings.status == Exit.success && !settings.stderr.contains("a-rest-key-from-stdin"), "\(settings)")
         #expect(!(try box.run(["settings", "show", "--json"]).stdout.contains("a-rest-key-from-stdin")))
         let file = box.home.appendingPathComponent(".config/anywall/settings.json")
         #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-    }
-}
-
-extension TestHTTPServer {
-    /// Calls one of `parse_wall_server.py`'s `/__test` hooks.
-    func hook(_ name: String, _ body: [String: Any]) throws {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/__test/\(name)")!)
-        request.httpMethod = "POST"
-        request.httpBody = try JSONSerialization.data(withJSONObject: body)
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: Error?
-        URLSession.shared.dataTask(with: request) { _, response, error in
-            failure = error ?? ((response as? HTTPURLResponse)?.statusCode == 200 ? nil : URLError(.badServerResponse))
-            done.signal()
-        }.resume()
-        done.wait()
-        if let failure { throw failure }
-    }
-
-    /// Makes the next `times` requests to `path` fail: an HTTP status, or "close", "malformed", "slow".
-    func fail(path: String, method: String, how: Any, times: Int = 1) throws {
-        try hook("fail", ["path": path, "method": method, "status": how, "times": times])
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
 
-/// Which wall a sandbox's commands use: the embedded SQLite file, or a Parse Server over HTTP.
+/// Which wall a sandbox's commands use: the embedded SQLite file, or a server over Parse's REST API.
 enum WallKind: String, CaseIterable, CustomStringConvertible, Sendable {
     case embedded
-    /// `Tests/Scripts/parse_wall_server.py` on 127.0.0.1: a stand-in for Parse Server, which cannot
-    /// run here (no npm registry, no MongoDB).
-    case parse
+    /// The real `anywall-server` on 127.0.0.1, reached through the Parse backend (libcurl).
+    case server
 
     var description: String { rawValue }
 }
@@ -37,8 +36,8 @@ struct Sandbox {
 
     let home: URL
     let kind: WallKind
-    /// The Parse stand-in of a `.parse` sandbox; stopped when the last copy of the sandbox goes.
-    let server: TestHTTPServer?
+    /// The anywall-server of a `.server` sandbox; stopped when the last copy of the sandbox goes.
+    let server: WallServer?
 
     static let applicationId = "anywall-test-app"
     static let restKey = "anywall-test-rest-key"
@@ -48,7 +47,7 @@ struct Sandbox {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         self.kind = kind
-        server = kind == .parse ? try TestHTTPServer(script: "parse_wall_server.py", arguments: ["--posts-class-exists", "--test-hooks"]) : nil
+        server = kind == .server ? try WallServer(store: home.appendingPathComponent("server-wall.sqlite")) : nil
         try Self.masterKey.write(to: masterKeyFile, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: masterKeyFile.path)
     }
@@ -60,7 +59,7 @@ struct Sandbox {
     var backendPrefix: String { server?.parseURL ?? "embedded:" }
 
     /// What `config set` and `config init` need on this sandbox's wall: the master key on a server.
-    var adminArguments: [String] { kind == .parse ? ["--master-key-file", masterKeyFile.path] : [] }
+    var adminArguments: [String] { kind == .server ? ["--master-key-file", masterKeyFile.path] : [] }
 
     var wallFile: URL { home.appendingPathComponent(".local/share/anywall/wall.sqlite") }
     var sessionFile: URL { home.appendingPathComponent(".local/state/anywall/session.json") }
@@ -84,7 +83,7 @@ struct Sandbox {
         precondition(run.status == 0, "signup failed: \(run)")
     }
 
-    /// The environment every run gets: this HOME, PATH, a UTF-8 locale, and the server of a `.parse` sandbox.
+    /// The environment every run gets: this HOME, PATH, a UTF-8 locale, and the server of a `.server` sandbox.
     var baseEnvironment: [String: String] {
         var environment = ["HOME": home.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
         if let server { environment.merge(Self.parseEnvironment(server.parseURL)) { $1 } }

@@ -118,7 +118,7 @@ final class TestHTTPServer: @unchecked Sendable {
 }
 
 /// Everything a pipe delivers, read on a thread of its own until the end of the stream.
-private final class StreamCollector: @unchecked Sendable {
+final class StreamCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     private var ended = false
