@@ -78,4 +78,13 @@ struct AccountCommandTests {
         #expect(try box.run(["whoami"]).stderr.contains("not logged in"))
         #expect(try box.run(["passwd", "--username", "ghost", "--password-stdin"], input: "x\n").status == Exit.inputRejected)
     }
+
+    @Test("passwd and import, which write the wall's file, are refused while a server is the wall")
+    func embeddedOnlyCommands() throws {
+        let box = try Sandbox(.server)
+        let passwd = try box.run(["passwd", "--username", "alice", "--password-stdin"], input: "pw\n")
+        #expect(passwd.status == Exit.inputRejected && passwd.stderr.contains("works on the embedded wall"), "\(passwd)")
+        let imported = try box.run(["import", "-"], input: #"{"text":"hi","latitude":1,"longitude":2}"# + "\n")
+        #expect(imported.status == Exit.inputRejected && imported.stderr.contains("works on the embedded wall"), "\(imported)")
+    }
 }
