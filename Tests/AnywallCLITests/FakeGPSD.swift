@@ -31,21 +31,17 @@ final class FakeGPSD: @unchecked Sendable {
     private var stopping = false
     private var finished = false
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     init(port: Int = 0, script: [Step]) throws {
         self.script = script
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        guard fd >= 0 else { throw HelperFailure(description: "socket: errno \(errno)") }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         var address = GPSDaemon.loopback(port: port)
         guard GPSDaemon.withSockaddr(&address, { bind(fd, $0, $1) }) == 0, listen(fd, 4) == 0 else {
             let code = errno
             close(fd)
-            throw Failure(description: "cannot listen on 127.0.0.1:\(port): errno \(code)")
+            throw HelperFailure(description: "cannot listen on 127.0.0.1:\(port): errno \(code)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {

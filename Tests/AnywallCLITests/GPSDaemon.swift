@@ -10,10 +10,6 @@ import Glibc
 /// session of its own, so `stop()` ends gpsfake and its gpsd together; a `GPSDaemon`
 /// also stops when it is released. Restarting is `replaying(log, port: old.port)` again.
 final class GPSDaemon {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     let port: Int
     var address: String { "127.0.0.1:\(port)" }
 
@@ -41,7 +37,7 @@ final class GPSDaemon {
     /// `mtk-3301.log` at 0.05 s: the port opens after ~0.3-0.8 s, the first position about
     /// 2.5 s later, and everything is over ~5.5 s after the start.
     static func replaying(_ log: URL, delay: Double = 0.05, port: Int? = nil) throws -> GPSDaemon {
-        guard FileManager.default.fileExists(atPath: log.path) else { throw Failure(description: "no log at \(log.path)") }
+        guard FileManager.default.fileExists(atPath: log.path) else { throw HelperFailure(description: "no log at \(log.path)") }
         let port = port ?? freePort()
         return try launch(port: port) { _ in
             ["/usr/bin/gpsfake", "-q", "-1", "-p", "-P", "\(port)", "-c", "\(delay)", log.path]
@@ -114,7 +110,7 @@ final class GPSDaemon {
     /// waits up to 10 s for the port. Foundation's `Process` makes its child a process-group leader, so
     /// `setsid` forks: the new session's pid is known only through the file the shell writes.
     private static func launch(port: Int, _ command: (URL) -> [String]) throws -> GPSDaemon {
-        guard poll(seconds: 3, { isFree(port) }) else { throw Failure(description: "port \(port) is busy") }
+        guard poll(seconds: 3, { isFree(port) }) else { throw HelperFailure(description: "port \(port) is busy") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-gpsd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let groupFile = directory.appendingPathComponent("pgid")
@@ -147,7 +143,7 @@ final class GPSDaemon {
         guard ready, process.isRunning else {
             let text = daemon.output
             daemon.stop()
-            throw Failure(description: "\(command.first ?? "") did not open port \(port) (\(ready ? "exited" : "timed out")):\n\(text.suffix(2000))")
+            throw HelperFailure(description: "\(command.first ?? "") did not open port \(port) (\(ready ? "exited" : "timed out")):\n\(text.suffix(2000))")
         }
         return daemon
     }

@@ -6,10 +6,6 @@ import Glibc
 /// A plain TCP connection to 127.0.0.1 that writes HTTP by hand, for what an HTTP client will not
 /// do: declare a body it never sends, or send a request in pieces with pauses between them.
 final class RawHTTPConnection {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private let socket: Int32
 
     init(port: Int) throws {
@@ -21,7 +17,7 @@ final class RawHTTPConnection {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { close(socket); throw Failure(description: "cannot connect to port \(port)") }
+        guard connected == 0 else { close(socket); throw HelperFailure(description: "cannot connect to port \(port)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }

@@ -12,10 +12,6 @@ import Glibc
 /// each request must match the next fixture of the script, and `report()` says what was served, what
 /// did not match and what was never asked for. The process is killed when the server is released.
 final class TestHTTPServer: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     let port: Int
     /// `http://127.0.0.1:PORT/parse`
     var parseURL: String { "http://127.0.0.1:\(port)/parse" }
@@ -53,7 +49,7 @@ final class TestHTTPServer: @unchecked Sendable {
             process.waitUntilExit()
             _ = output.waitForEnd(timeout: .seconds(2))
             _ = errors.waitForEnd(timeout: .seconds(2))
-            throw Failure(description: "\(script) did not announce its port (\(how)):\nstdout: \(output.text)\nstderr: \(errors.text.suffix(2000))")
+            throw HelperFailure(description: "\(script) did not announce its port (\(how)):\nstdout: \(output.text)\nstderr: \(errors.text.suffix(2000))")
         }
         self.port = port
     }
@@ -205,12 +201,12 @@ extension TestHTTPServer {
     func report() throws -> FixtureReport {
         let text = stop()
         guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else {
-            throw Failure(description: "the replay server printed no report: \(text)\nstderr: \(log.suffix(2000))")
+            throw HelperFailure(description: "the replay server printed no report: \(text)\nstderr: \(log.suffix(2000))")
         }
         do {
             return try JSONDecoder().decode(FixtureReport.self, from: Data(line.utf8))
         } catch {
-            throw Failure(description: "unreadable report (\(error)): \(line)")
+            throw HelperFailure(description: "unreadable report (\(error)): \(line)")
         }
     }
 }

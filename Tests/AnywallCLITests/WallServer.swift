@@ -10,10 +10,6 @@ import Glibc
 /// test keys. It can be stopped (SIGTERM: connections are then refused) and started again on the
 /// same port with the same wall, as a real outage and recovery.
 final class WallServer: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The binary under test: `ANYWALL_SERVER_BIN`, else the one beside `anywall`.
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["ANYWALL_SERVER_BIN"] { return URL(fileURLWithPath: path) }
@@ -59,7 +55,7 @@ final class WallServer: @unchecked Sendable {
         guard let port = listening?["port"] as? Int else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            throw Failure(description: "anywall-server did not start (exit \(process.terminationStatus)): \(errors.text.suffix(2000))")
+            throw HelperFailure(description: "anywall-server did not start (exit \(process.terminationStatus)): \(errors.text.suffix(2000))")
         }
         lock.withLock {
             self.port = port
@@ -131,14 +127,14 @@ final class WallServer: @unchecked Sendable {
             request.httpBody = body
         }
         let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var answer: Result<Answer, Error> = .failure(Failure(description: "no answer"))
+        nonisolated(unsafe) var answer: Result<Answer, Error> = .failure(HelperFailure(description: "no answer"))
         URLSession.shared.dataTask(with: request) { data, response, error in
             if let http = response as? HTTPURLResponse {
                 let headers = Dictionary(http.allHeaderFields.map { (String(describing: $0.key).lowercased(), String(describing: $0.value)) },
                                          uniquingKeysWith: { first, _ in first })
                 answer = .success(Answer(status: http.statusCode, headers: headers, body: data ?? Data()))
             } else {
-                answer = .failure(error ?? Failure(description: "no HTTP answer"))
+                answer = .failure(error ?? HelperFailure(description: "no HTTP answer"))
             }
             done.signal()
         }.resume()
@@ -150,7 +146,7 @@ final class WallServer: @unchecked Sendable {
     func signUp(_ username: String, password: String = "pw") throws -> (token: String, objectId: String) {
         let answer = try send("POST", "/users", json: ["username": username, "password": password])
         guard answer.status == 201, let token = answer.json["sessionToken"] as? String, let id = answer.json["objectId"] as? String else {
-            throw Failure(description: "signup of \(username) failed: \(answer)")
+            throw HelperFailure(description: "signup of \(username) failed: \(answer)")
         }
         return (token, id)
     }

@@ -20,24 +20,18 @@ public struct PostOrder: Equatable, Sendable {
         self.init(field, descending: descending)
     }
 
-    /// Whether `a` comes before `b` by this key alone.
+    /// Whether `a` comes before `b` by this key alone; nil when they tie on it.
     func precedes(_ a: StoredPost, _ b: StoredPost) -> Bool? {
-        let ascending: Bool
         switch field {
-        case .createdAt:
-            guard a.createdAt != b.createdAt else { return nil }
-            ascending = a.createdAt < b.createdAt
-        case .updatedAt:
-            guard a.updatedAt != b.updatedAt else { return nil }
-            ascending = a.updatedAt < b.updatedAt
-        case .objectId:
-            guard a.objectId != b.objectId else { return nil }
-            ascending = a.objectId < b.objectId
-        case .text:
-            guard a.text != b.text else { return nil }
-            ascending = a.text < b.text
+        case .createdAt: return precedes(a.createdAt, b.createdAt)
+        case .updatedAt: return precedes(a.updatedAt, b.updatedAt)
+        case .objectId: return precedes(a.objectId, b.objectId)
+        case .text: return precedes(a.text, b.text)
         }
-        return ascending != descending
+    }
+
+    private func precedes<Value: Comparable>(_ a: Value, _ b: Value) -> Bool? {
+        a == b ? nil : (a < b) != descending
     }
 
     /// The SQL sort term over the `post` table.
