@@ -11,7 +11,7 @@ struct PostQuery: Sendable {
     static let maxLimit = 1000
     static let maxSkip = 10_000
 
-    var filter = try! PostWhere(nil)
+    var filter = PostWhere()
     var order: [PostOrder] = []
     var skip = 0
     var limit = defaultLimit

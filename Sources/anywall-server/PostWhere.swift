@@ -15,8 +15,10 @@ struct PostWhere: Sendable {
     /// Whether the query asks nothing of a post's place.
     var isPlaceless: Bool { near == nil && areas.isEmpty }
 
-    init(_ json: JSONValue?) throws {
-        guard let json else { return }
+    /// No constraint: every post.
+    init() {}
+
+    init(_ json: JSONValue) throws {
         guard case .object(let fields) = json else { throw ParseRefusal.invalidQuery("where must be a JSON object") }
         for (key, constraint) in fields {
             switch key {

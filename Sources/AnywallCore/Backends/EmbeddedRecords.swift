@@ -168,7 +168,8 @@ extension EmbeddedWall {
 
     private static func condition(objectIds: [String]?) -> (String, [any DatabaseValueConvertible]) {
         guard let objectIds else { return ("1", []) }
-        let list = String(decoding: try! JSONEncoder().encode(objectIds), as: UTF8.self)
+        // Encoding strings cannot fail; an empty list would match nothing, as it should.
+        let list = String(decoding: (try? JSONEncoder().encode(objectIds)) ?? Data("[]".utf8), as: UTF8.self)
         return ("post.objectId IN (SELECT value FROM json_each(?))", [list])
     }
 
