@@ -21,8 +21,7 @@ struct AccessLog: RouterMiddleware {
     }
 
     private func write(_ request: Request, _ context: ParseContext, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = (ContinuousClock.now - start).inSeconds * 1000
         var line: [String: JSONValue] = [
             "time": .string(ParseDate.string(from: Date())),
             "event": .string("request"),

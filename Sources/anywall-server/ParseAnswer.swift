@@ -6,7 +6,8 @@ import NIOCore
 
 /// Answers in Parse Server's form: compact JSON, `application/json; charset=utf-8`.
 enum ParseAnswer {
-    private static let encoder: JSONEncoder = {
+    /// Compact JSON with sorted keys: every answer and every log line.
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

@@ -4,14 +4,8 @@ import Foundation
 /// The server's structured log: one JSON object per line on stderr, written in one `write`
 /// so that lines from concurrent requests never interleave.
 enum ServerLog {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     static func write(_ fields: [String: JSONValue]) {
-        guard var data = try? encoder.encode(fields) else { return }
+        guard var data = try? ParseAnswer.encoder.encode(fields) else { return }
         data.append(UInt8(ascii: "\n"))
         FileHandle.standardError.write(data)
     }

@@ -107,7 +107,7 @@ struct EmbeddedNearbySearch {
             FROM post LEFT JOIN user ON user.id = post.userId
             WHERE post.id IN (SELECT value FROM json_each(?))
             """)
-        let list = "[" + candidates.map { String($0.id) }.joined(separator: ",") + "]"
+        let list = EmbeddedWall.jsonList(candidates.lazy.map(\.id))
         var found: [(distance: Distance, rowId: Int64, post: Post)] = []
         try details.setArguments([list])
         try forEachRow(of: details) { row in

@@ -16,25 +16,19 @@ extension EmbeddedWall {
     public func storedUser(token: String) throws -> StoredUser {
         try read { db in
             let id = try self.user(db, token: token).id
-            return try Self.storedUser(db, rowId: id)!
+            return try Self.storedUser(db, where: "id = ?", id)!
         }
     }
 
     /// The account with this object id, if there is one.
     public func storedUser(objectId: String) throws -> StoredUser? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT objectId, username, name, createdAt FROM user WHERE objectId = ?", arguments: [objectId])
-                .map(Self.storedUser)
+        try read { db in try Self.storedUser(db, where: "objectId = ?", objectId) }
+    }
+
+    private static func storedUser(_ db: Database, where condition: String, _ argument: some DatabaseValueConvertible) throws -> StoredUser? {
+        try Row.fetchOne(db, sql: "SELECT objectId, username, name, createdAt FROM user WHERE \(condition)", arguments: [argument]).map {
+            StoredUser(objectId: $0["objectId"], username: $0["username"], name: $0["name"], createdAt: date(millis: $0["createdAt"]))
         }
-    }
-
-    private static func storedUser(_ db: Database, rowId: Int64) throws -> StoredUser? {
-        try Row.fetchOne(db, sql: "SELECT objectId, username, name, createdAt FROM user WHERE id = ?", arguments: [rowId])
-            .map(storedUser)
-    }
-
-    private static func storedUser(_ row: Row) -> StoredUser {
-        StoredUser(objectId: row["objectId"], username: row["username"], name: row["name"], createdAt: date(millis: row["createdAt"]))
     }
 
     // MARK: Config
@@ -112,7 +106,7 @@ extension EmbeddedWall {
                     """, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
                 rowIds.formUnion(ids)
             }
-            let list = "[" + rowIds.sorted().map(String.init).joined(separator: ",") + "]"
+            let list = Self.jsonList(rowIds.sorted())
             return try Self.storedPosts(db, where: "post.id IN (SELECT value FROM json_each(?)) AND \(condition) ORDER BY post.id",
                                         [list] + arguments)
                 .filter { post in boxes.contains { $0.contains(post.location) } }
@@ -174,7 +168,7 @@ extension EmbeddedWall {
     }
 
     private static func storedPostsByRow(_ db: Database, _ rowIds: [Int64]) throws -> [Int64: StoredPost] {
-        let list = "[" + rowIds.map(String.init).joined(separator: ",") + "]"
+        let list = Self.jsonList(rowIds)
         let rows = try Row.fetchAll(db, sql: "\(storedPostQuery) WHERE post.id IN (SELECT value FROM json_each(?))", arguments: [list])
         var byRow: [Int64: StoredPost] = [:]
         for row in rows { byRow[row["rowId"]] = try storedPost(row) }
