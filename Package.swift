@@ -25,6 +25,7 @@ let package = Package(
             name: "AnywallCore",
             dependencies: [
                 "CCurl",
+                "CGEOS",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -42,7 +43,6 @@ let package = Package(
             name: "anywall-server",
             dependencies: [
                 "AnywallCore",
-                "CGEOS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

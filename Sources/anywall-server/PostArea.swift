@@ -6,7 +6,8 @@ enum PostArea {
     /// Parse's box: its corners in either order, never wrapping the antimeridian (as MongoDB
     /// reads it; a client sends two boxes for a region across 180°).
     case box(BoundingBox)
-    case polygon(PolygonArea)
+    /// A polygon on the longitude/latitude plane, edges included, as MongoDB and PostgreSQL test it.
+    case polygon(Area)
     /// Everything within a great-circle distance of a point (this one does wrap).
     case circle(center: GeoPoint, radius: Distance)
 
@@ -14,7 +15,7 @@ enum PostArea {
     var boxes: [BoundingBox] {
         switch self {
         case .box(let box): return [box]
-        case .polygon(let polygon): return [polygon.bounds]
+        case .polygon(let polygon): return polygon.boxes
         case .circle(let center, let radius): return BoundingBox.covering(center: center, radius: radius)
         }
     }

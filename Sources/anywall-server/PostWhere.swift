@@ -72,10 +72,11 @@ struct PostWhere: Sendable {
             default: throw badGeoWithin("$polygon should be Polygon object or Array of Parse.GeoPoint's")
             }
             guard points.count >= 3 else { throw badGeoWithin("$polygon should contain at least 3 GeoPoints") }
+            let corners = try points.map(vertex)
             do {
-                return .polygon(try PolygonArea(vertices: points.map(vertex)))
-            } catch let invalid as PolygonArea.Invalid {
-                throw badGeoWithin("the polygon is invalid: \(invalid.reason)")
+                return .polygon(try Area(polygon: corners))
+            } catch AnywallError.inputRejected(let reason) {
+                throw badGeoWithin(reason)
             }
         }
         if case .array(let parts)? = within["$centerSphere"] {
@@ -101,17 +102,17 @@ struct PostWhere: Sendable {
         }
     }
 
-    private static func vertex(_ json: JSONValue) throws -> PolygonArea.Vertex {
+    private static func vertex(_ json: JSONValue) throws -> AreaVertex {
         switch json {
         case .object(let object) where object["__type"] == .string("GeoPoint"):
             if case .number(let latitude)? = object["latitude"], case .number(let longitude)? = object["longitude"],
                (-90...90).contains(latitude), (-180...180).contains(longitude) {
-                return (latitude, longitude)
+                return AreaVertex(latitude: latitude, longitude: longitude)
             }
         case .array(let pair) where pair.count == 2:
             if case .number(let longitude) = pair[0], case .number(let latitude) = pair[1],
                (-90...90).contains(latitude), (-180...180).contains(longitude) {
-                return (latitude, longitude)
+                return AreaVertex(latitude: latitude, longitude: longitude)
             }
         default:
             break

@@ -30,9 +30,9 @@ enum Terminal {
     /// The most stdin may hold for a post or a password.
     static let inputLimit = 64 * 1024
 
-    /// Reads all of stdin as text, up to `inputLimit`.
-    static func readAllInput() throws -> String {
-        let data = try LineReader.readAll(.standardInput, name: "standard input", limit: inputLimit)
+    /// Reads all of stdin as text, up to `inputLimit`; `what` names what it should hold, for the refusal.
+    static func readAllInput(holding what: String) throws -> String {
+        let data = try LineReader.readAll(.standardInput, name: "standard input", limit: inputLimit, holding: what)
         guard let text = String(data: data, encoding: .utf8) else {
             throw AnywallError.inputRejected("standard input is not UTF-8 text")
         }

@@ -104,4 +104,43 @@ struct EmbeddedNearbyTests {
             #expect(try wall.nearby(try WallQuery(center: center, limit: limit)).map(\.objectId) == Array(expected), "at \(center), limit \(limit)")
         }
     }
+
+    @Test("with an area: matches a brute-force search, the area near, far, holed, or split by the antimeridian")
+    func areaMatchesBruteForce() throws {
+        var rng = SeededGenerator(seed: 5)
+        let city = try GeoPoint(latitude: 48.85, longitude: 2.35)
+        let places = try (0..<3000).map { _ in
+            try city.moved(.kilometers(Double.random(in: 0...[0.2, 3, 40].randomElement(using: &rng)!, using: &rng)),
+                           bearing: Double.random(in: 0..<360, using: &rng))
+        }
+        let fiji = try (0..<200).map { _ in
+            try GeoPoint(latitude: Double.random(in: -19...(-17), using: &rng), longitude: [Double.random(in: 178...179.999, using: &rng),
+                                                                                         Double.random(in: -179.999...(-179), using: &rng)].randomElement(using: &rng)!)
+        }
+        let wall = try wall(with: places + fiji)
+        let areas = [
+            // The city's heart with a hole in it; a ring of suburbs 20 km out; a box across 180°.
+            "POLYGON ((2.3 48.82, 2.4 48.82, 2.4 48.88, 2.3 48.88, 2.3 48.82), (2.34 48.84, 2.36 48.84, 2.36 48.86, 2.34 48.86, 2.34 48.84))",
+            "MULTIPOLYGON (((2.6 48.8, 2.7 48.8, 2.7 48.9, 2.6 48.9, 2.6 48.8)), ((1.9 48.7, 2.0 48.7, 2.0 49.0, 1.9 48.7)))",
+            "178.5,-18.5,-179.5,-17.5",
+        ]
+        for (index, text) in areas.enumerated() {
+            let area = try Area(parsing: text)
+            let centers = index == 2 ? [try GeoPoint(latitude: -18, longitude: 179.9), try GeoPoint(latitude: -18.2, longitude: -179.8)]
+                                     : [city, try city.moved(.kilometers(15), bearing: 80)]
+            for center in centers {
+                for limit in [1, 20, 100] {
+                    let expected = (places + fiji).enumerated()
+                        .filter { area.covers($0.element) }
+                        .map { (id: "p\($0.offset)", distance: center.distance(to: $0.element).meters) }
+                        .filter { $0.distance <= 100_000 }
+                        .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+                        .prefix(limit).map(\.id)
+                    let found = try wall.nearby(try WallQuery(center: center, limit: limit, within: area)).map(\.objectId)
+                    #expect(found == Array(expected), "\(text) from \(center), limit \(limit)")
+                    #expect(!found.isEmpty)
+                }
+            }
+        }
+    }
 }

@@ -12,6 +12,8 @@ import GRDBSQLite
 /// - Filter, then refine: the scan reads only the R*Tree, whose 32-bit float coordinates are
 ///   within `coordinateError` of the truth, so it never touches the `post` table. Exact
 ///   coordinates are then read for the few candidates that can be in the answer.
+/// - Areas: with `--within`, a ring is scanned only where it meets the area's boxes, and its
+///   candidates are counted once their exact place is known to be in the area.
 /// - Rows are read through SQLite's C API (GRDB still prepares, caches and binds): in this loop
 ///   GRDB's `Row` subscripts cost more than all the rest of the work on a row.
 struct EmbeddedNearbySearch {
@@ -50,12 +52,19 @@ struct EmbeddedNearbySearch {
         }
     }
 
+    private var scan: Statement {
+        get throws {
+            try db.cachedStatement(sql: """
+                SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
+                WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
+                """)
+        }
+    }
+
     // Distances in the loop are plain metres (the names say so): this is the hot path.
     private func search(_ query: WallQuery) throws -> [Found] {
-        let scan = try db.cachedStatement(sql: """
-            SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
-            WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
-            """)
+        if let area = query.area { return try search(query, within: area) }
+        let scan = try self.scan
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
@@ -88,6 +97,37 @@ struct EmbeddedNearbySearch {
         }
     }
 
+    /// The search with an area. All posts in the area within a ring's radius are known exactly once
+    /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them.
+    private func search(_ query: WallQuery, within area: Area) throws -> [Found] {
+        let scan = try self.scan
+        let errorMeters = Self.coordinateError.meters
+        let searchMeters = query.searchDistance.meters
+        var radiusMeters = min(Self.firstRing.meters, searchMeters)
+        while true {
+            var candidates: [Candidate] = []
+            var seen = Set<Int64>()
+            for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
+                for box in area.boxes.compactMap(ring.intersection) {
+                    try scan.setArguments([box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+                    try forEachRow(of: scan) { row in
+                        let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
+                        let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
+                        let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
+                        let id = sqlite3_column_int64(row, 0)
+                        guard estimate <= radiusMeters + errorMeters, seen.insert(id).inserted else { return }
+                        candidates.append(Candidate(id: id, estimate: estimate))
+                    }
+                }
+            }
+            let inRing = try exactPosts(candidates[...], near: query.center, within: .meters(radiusMeters), area: area)
+            if inRing.count >= query.limit || radiusMeters >= searchMeters {
+                return inRing.prefix(query.limit).map { ($0.rowId, $0.post) }
+            }
+            radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
+        }
+    }
+
     /// How much wider than the density estimate the next ring is, so that it usually suffices.
     static let densityMargin = 1.25
 
@@ -101,6 +141,13 @@ struct EmbeddedNearbySearch {
     /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
     /// distance (ties by objectId).
     private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Found] {
+        try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map { ($0.rowId, $0.post) }
+    }
+
+    /// The candidates' posts within `search` of `center` (and in `area`, when given), nearest first
+    /// by exact distance (ties by objectId).
+    private func exactPosts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance,
+                            area: Area?) throws -> [(distance: Distance, rowId: Int64, post: Post)] {
         guard !candidates.isEmpty else { return [] }
         let details = try db.cachedStatement(sql: """
             SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
@@ -113,14 +160,14 @@ struct EmbeddedNearbySearch {
         try forEachRow(of: details) { row in
             let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
             let distance = center.distance(to: location)
-            guard distance <= search else { return }
+            guard distance <= search, area?.covers(location) ?? true else { return }
             let post = Post(objectId: Self.text(row, 1) ?? "", text: Self.text(row, 2) ?? "", location: location,
                             author: Self.text(row, 7) ?? Self.text(row, 6),
                             createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
             found.append((distance, sqlite3_column_int64(row, 0), post))
         }
         found.sort { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
-        return found.prefix(limit).map { ($0.rowId, $0.post) }
+        return found
     }
 
     /// Steps a prepared, bound statement to its end, handing each row to `body`.

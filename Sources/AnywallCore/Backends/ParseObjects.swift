@@ -14,6 +14,12 @@ struct ParseGeoPoint: Codable {
         longitude = point.longitude
     }
 
+    /// An area's corner: Parse takes the poles and the antimeridian in `$box` and `$polygon`.
+    init(_ vertex: AreaVertex) {
+        latitude = vertex.latitude
+        longitude = vertex.longitude
+    }
+
     enum CodingKeys: String, CodingKey {
         case type = "__type", latitude, longitude
     }

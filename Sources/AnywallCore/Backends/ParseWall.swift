@@ -81,20 +81,22 @@ public final class ParseWall: WallBackend {
     }
 
     public func nearby(_ query: WallQuery) throws -> [Post] {
-        let kilometers = query.searchDistance.meters / 1000
-        let condition = ["location": NearSphere(center: ParseGeoPoint(query.center), maxDistanceInKilometers: kilometers)]
-        let whereJSON = String(decoding: try JSONEncoder().encode(condition), as: UTF8.self)
-        let found = try call {
-            try client.send(.get, "classes/Posts",
-                            query: [("where", whereJSON), ("include", "user"), ("limit", "\(query.limit)")],
-                            as: ParseResults<ParseFoundPost>.self)
+        let found: [ParseFoundPost]
+        if let area = query.area {
+            // One query per part (MongoDB takes one geo condition per field); duplicates are posts
+            // on an edge two parts share.
+            var seen = Set<String>()
+            found = try area.parts.flatMap { try nearby(query, in: $0, of: area) }.filter { seen.insert($0.objectId).inserted }
+        } else {
+            found = try page(query, where: ParseNearCondition(query, part: nil), skip: 0)
         }
-        // Parse Server measures on the same 6371 km sphere; the check and the stable sort make the
-        // answer exactly the embedded wall's, whatever the server's rounding at the edge.
-        let posts = found.results.compactMap { record -> (Post, Distance)? in
+        // Parse Server measures on the same 6371 km sphere; the checks (distance, and GEOS for the
+        // area) and the stable sort make the answer exactly the embedded wall's, whatever the
+        // server's rounding at the edges.
+        let posts = found.compactMap { record -> (Post, Distance)? in
             guard let text = record.text else { return nil }
             let distance = query.center.distance(to: record.location)
-            guard distance <= query.searchDistance else { return nil }
+            guard distance <= query.searchDistance, query.area?.covers(record.location) ?? true else { return nil }
             let author = record.user.flatMap { $0.name ?? $0.username }
             let post = Post(objectId: record.objectId, text: text, location: record.location, author: author,
                             createdAt: ParseDate.date(from: record.createdAt) ?? Date(timeIntervalSince1970: 0))
@@ -105,14 +107,30 @@ public final class ParseWall: WallBackend {
             .prefix(query.limit).map(\.element.0)
     }
 
-    /// The `where` condition of the nearby query.
-    private struct NearSphere: Encodable {
-        let center: ParseGeoPoint
-        let maxDistanceInKilometers: Double
+    /// The deepest `skip` read for a part with holes: anywall-server's bound (Parse Server has none).
+    static let maxSkip = 10_000
 
-        enum CodingKeys: String, CodingKey {
-            case center = "$nearSphere", maxDistanceInKilometers = "$maxDistanceInKilometers"
+    /// The posts nearest first in one part of the area. The server sees only the part's outer ring,
+    /// so for a part with holes it reads on, page after page, until `limit` posts are outside them.
+    private func nearby(_ query: WallQuery, in part: AreaPart, of area: Area) throws -> [ParseFoundPost] {
+        let condition = ParseNearCondition(query, part: part)
+        var found: [ParseFoundPost] = []
+        var skip = 0
+        while true {
+            let page = try self.page(query, where: condition, skip: skip)
+            found += page
+            guard part.holeCount > 0, page.count == query.limit, skip + query.limit <= Self.maxSkip,
+                  found.count(where: { area.covers($0.location) }) < query.limit else { return found }
+            skip += query.limit
         }
+    }
+
+    /// One page of a nearby query's answer.
+    private func page(_ query: WallQuery, where condition: ParseNearCondition, skip: Int) throws -> [ParseFoundPost] {
+        let whereJSON = String(decoding: try JSONEncoder().encode(["location": condition]), as: UTF8.self)
+        var parameters = [("where", whereJSON), ("include", "user"), ("limit", "\(query.limit)")]
+        if skip > 0 { parameters.append(("skip", "\(skip)")) }
+        return try call { try client.send(.get, "classes/Posts", query: parameters, as: ParseResults<ParseFoundPost>.self) }.results
     }
 
     // MARK: Config

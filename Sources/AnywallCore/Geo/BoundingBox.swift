@@ -21,6 +21,13 @@ public struct BoundingBox: Equatable, Sendable {
             && p.longitude >= minLongitude && p.longitude <= maxLongitude
     }
 
+    /// The part of this box inside `other`, or nil when they do not meet.
+    public func intersection(_ other: BoundingBox) -> BoundingBox? {
+        let box = BoundingBox(minLatitude: max(minLatitude, other.minLatitude), maxLatitude: min(maxLatitude, other.maxLatitude),
+                              minLongitude: max(minLongitude, other.minLongitude), maxLongitude: min(maxLongitude, other.maxLongitude))
+        return box.minLatitude <= box.maxLatitude && box.minLongitude <= box.maxLongitude ? box : nil
+    }
+
     /// The boxes that together cover every point within `radius` of `center`.
     ///
     /// One box usually; two when the circle crosses the antimeridian (one on each side);

@@ -77,7 +77,7 @@ public final class LineReader {
     }
 
     /// Reads all of `handle`, refusing more than `limit` bytes (so `yes | anywall post -` ends).
-    public static func readAll(_ handle: FileHandle, name: String, limit: Int) throws -> Data {
+    public static func readAll(_ handle: FileHandle, name: String, limit: Int, holding what: String) throws -> Data {
         var data = Data()
         do {
             while data.count <= limit, let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
@@ -87,7 +87,7 @@ public final class LineReader {
             throw AnywallError.fileUnreadable("cannot read \(name): \(reason(error))")
         }
         guard data.count <= limit else {
-            throw AnywallError.inputRejected("\(name) holds more than \(limit / 1024) KiB; that is not a post or a password")
+            throw AnywallError.inputRejected("\(name) holds more than \(limit / 1024) KiB; that is not \(what)")
         }
         return data
     }

@@ -17,6 +17,7 @@ public final class NearbyWatch {
     private let searchDistance: Distance
     private let limit: Int
     private let filterRadius: Distance
+    private let area: Area?
     private var posts: [Post] = []
     private var shown: [NearbyPost] = []
     private var askedAt: GeoPoint?
@@ -32,8 +33,9 @@ public final class NearbyWatch {
     public var wallDescription: String { backend.description }
 
     public init(backend: WallBackend, searchDistance: Distance, limit: Int, filterRadius: Distance,
-                minMove: Distance, interval: Duration) {
+                minMove: Distance, interval: Duration, within area: Area? = nil) {
         self.backend = backend
+        self.area = area
         self.searchDistance = searchDistance
         self.limit = limit
         self.filterRadius = filterRadius
@@ -61,7 +63,7 @@ public final class NearbyWatch {
 
     private func ask(from fix: Fix, now: ContinuousClock.Instant) throws -> [ChangeEvent] {
         do {
-            posts = try backend.nearby(WallQuery(center: fix.point, searchDistance: searchDistance, limit: limit))
+            posts = try backend.nearby(WallQuery(center: fix.point, searchDistance: searchDistance, limit: limit, within: area))
         } catch let error as AnywallError where error.isOutage {
             retryAt = now + min(interval, Self.retryDelay)
             nextQuery = retryAt

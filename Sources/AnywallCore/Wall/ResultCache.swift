@@ -2,7 +2,7 @@ import Foundation
 
 /// The last answer of each `nearby` question asked of a remote wall, for the cache policies.
 ///
-/// A question is the wall, the place, the search distance, the limit and the filter radius. Only
+/// A question is the wall, the place, the search distance, the limit, the area and the filter radius. Only
 /// the printed views are kept, so a hidden post's text is never written to disk.
 public struct ResultCache: Sendable {
     /// A cached answer and when the server gave it.
@@ -20,8 +20,8 @@ public struct ResultCache: Sendable {
 
     /// The file name for a question.
     public static func key(backend: String, query: WallQuery, filterRadius: Distance) -> String {
-        let description = [backend, "\(query.center.latitude),\(query.center.longitude)", "\(query.searchDistance.meters)",
-                           "\(query.limit)", "\(filterRadius.meters)"].joined(separator: "\n")
+        let description = ([backend, "\(query.center.latitude),\(query.center.longitude)", "\(query.searchDistance.meters)",
+                           "\(query.limit)", "\(filterRadius.meters)"] + query.areaKey).joined(separator: "\n")
         return HexDigest.sha256(description, bytes: 12)
     }
 

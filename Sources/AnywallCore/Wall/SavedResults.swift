@@ -3,7 +3,7 @@ import Foundation
 /// The result of the previous run of each query, kept for `nearby --changes`.
 ///
 /// A query is named by what stays the same between runs of a cron job: the wall, the location
-/// source and the search (search distance, limit). The filter radius is not part of the name, so
+/// source and the search (search distance, limit, area). The filter radius is not part of the name, so
 /// changing it reveals or hides posts. Only the printed views are kept: a hidden post's text
 /// is never written here.
 public struct SavedResults: Sendable {
@@ -16,7 +16,7 @@ public struct SavedResults: Sendable {
 
     /// The file name for a query, from a digest of its description.
     public static func key(backend: String, location: String, query: WallQuery) -> String {
-        let description = [backend, location, "\(query.searchDistance.meters)", "\(query.limit)"].joined(separator: "\n")
+        let description = ([backend, location, "\(query.searchDistance.meters)", "\(query.limit)"] + query.areaKey).joined(separator: "\n")
         return HexDigest.sha256(description, bytes: 12)
     }
 

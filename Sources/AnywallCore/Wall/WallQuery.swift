@@ -1,4 +1,5 @@
-/// The question `nearby` asks a backend: the posts nearest a place, within a search distance.
+/// The question `nearby` asks a backend: the posts nearest a place, within a search distance,
+/// and within an area when one is given.
 public struct WallQuery: Equatable, Sendable {
     /// Anywall's search distance: posts farther than this are never returned.
     public static let defaultSearchDistance = Distance.kilometers(100)
@@ -16,12 +17,22 @@ public struct WallQuery: Equatable, Sendable {
     public let searchDistance: Distance
     /// How many posts at most.
     public let limit: Int
+    /// Only posts in this area (edges included) count, when set.
+    public let area: Area?
 
     /// Builds a query, refusing a limit outside `limitRange`.
-    public init(center: GeoPoint, searchDistance: Distance = defaultSearchDistance, limit: Int = defaultLimit) throws {
+    public init(center: GeoPoint, searchDistance: Distance = defaultSearchDistance, limit: Int = defaultLimit,
+                within area: Area? = nil) throws {
         self.center = center
         self.searchDistance = min(searchDistance, Self.wholeEarth)
         self.limit = try Self.checked(limit: limit)
+        self.area = area
+    }
+
+    /// The area's part of a key naming this query (none without an area, so keys made before areas
+    /// existed still name the same queries).
+    public var areaKey: [String] {
+        area.map { ["within \($0.description)"] } ?? []
     }
 
     /// `limit`, if it is within `limitRange`; refused with a one-line reason otherwise.

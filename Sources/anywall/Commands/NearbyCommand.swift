@@ -8,7 +8,7 @@ struct NearbyCommand: ParsableCommand {
         discussion: """
             Posts beyond the filter radius are listed without text or author, in every format.
             With --changes, prints only what changed since the previous run of the same query
-            (same wall, location source, search distance and limit): added, removed, revealed, hidden.
+            (same wall, location source, search distance, limit and area): added, removed, revealed, hidden.
             With --watch, keeps following the location source and prints those events as they
             happen, as readable lines or with --ndjson one JSON object per line.
             On a Parse Server, --cache-policy chooses between the server and the last answer cached
@@ -23,6 +23,7 @@ struct NearbyCommand: ParsableCommand {
     var limit: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("How far to look (default: 100km).", valueName: "D"))
     var searchDistance: String?
+    @OptionGroup var area: AreaOption
     @Flag(help: "Print only the changes since the previous run of this query.")
     var changes = false
     @Option(help: ArgumentHelp(
@@ -54,12 +55,13 @@ struct NearbyCommand: ParsableCommand {
             // A radius nobody typed here simply cannot reach past the search distance.
             filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
         }
+        let area = try self.area.area()
         let reader = ReaderPreferences(units: preferences.units, color: Terminal.useColor(environment: context.environment))
         if watch.watch {
             let spec = try location.spec(preferences)
             let nearby = NearbyWatch(backend: try context.openBackend(), searchDistance: search, limit: try parsedLimit(),
                                      filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
-                                     interval: try watch.parsedInterval())
+                                     interval: try watch.parsedInterval(), within: area)
             // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
             let lines: EventStreamPrinter = format == .table ? EventLinePrinter(reader: reader) : NDJSONPrinter()
             try NearbyWatchLoop(source: try location.source(spec), watch: nearby, printer: lines,
@@ -68,7 +70,7 @@ struct NearbyCommand: ParsableCommand {
         }
         let policy = try cachePolicy.map(CachePolicy.init(named:)) ?? .standard
         let (spec, fix) = try location.fix(preferences)
-        let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit())
+        let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit(), within: area)
         let wall = try context.openBackend()
         let printer = ResultPrinters.make(format, reader: reader)
         let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy)

@@ -33,7 +33,7 @@ struct PostCommand: ParsableCommand {
         if let text, text != "-" {
             raw = text
         } else if text == "-" || !Terminal.stdinIsTerminal {
-            raw = try Terminal.readAllInput()
+            raw = try Terminal.readAllInput(holding: "a post")
         } else {
             throw ValidationError("give the text as an argument, or '-' to read it from standard input")
         }

@@ -78,7 +78,7 @@ struct SettingsCommand: ParsableCommand {
             // Only the radius depends on the wall (its config's choices); other keys need no backend.
             let config: RemoteConfig = key == .radius ? context.config(for: try context.openBackend()) : .defaults
             // A key given on the command line would stay in the shell's history: '-' reads it from stdin.
-            let value = self.value == "-" ? try Terminal.readAllInput().trimmingCharacters(in: .whitespacesAndNewlines) : self.value
+            let value = self.value == "-" ? try Terminal.readAllInput(holding: "a setting").trimmingCharacters(in: .whitespacesAndNewlines) : self.value
             try settings.set(key, to: value, config: config)
             try settings.save(to: context.paths.settingsFile)
             Terminal.note("\(key.rawValue) = \(Show.shown(settings.values[key], key: key) ?? value)")

@@ -11,14 +11,14 @@ enum SecretInput {
             throw ValidationError("use either --\(flag)-stdin or --\(flag)-file, not both")
         }
         if stdin {
-            return try firstLine(of: LineReader.readAll(.standardInput, name: "standard input", limit: Terminal.inputLimit),
+            return try firstLine(of: LineReader.readAll(.standardInput, name: "standard input", limit: Terminal.inputLimit, holding: "a \(what)"),
                                  what: what, from: "standard input")
         }
         if let file {
             guard let handle = FileHandle(forReadingAtPath: file) else {
                 throw AnywallError.fileUnreadable("cannot read the \(what) file \(file)")
             }
-            return try firstLine(of: LineReader.readAll(handle, name: file, limit: Terminal.inputLimit), what: what, from: file)
+            return try firstLine(of: LineReader.readAll(handle, name: file, limit: Terminal.inputLimit, holding: "a \(what)"), what: what, from: file)
         }
         return nil
     }
