@@ -20,7 +20,8 @@ let package = Package(
     targets: [
         // libcurl's headers at build time; the library itself is loaded at first use (see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CGEOS", providers: [.apt(["libgeos-dev"])]),
+        // GEOS's headers at build time (libgeos-dev); the library itself is loaded at first use (see CGEOS.h).
+        .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "AnywallCore",
             dependencies: [

@@ -39,7 +39,7 @@ public final class Area: @unchecked Sendable, Equatable, CustomStringConvertible
         }
         guard !geometry.isEmpty else { throw AnywallError.inputRejected("the area is empty") }
         try Self.checkRange(geometry.bounds)
-        guard let prepared = GEOSPrepare_r(geometry.context.handle, geometry.raw) else {
+        guard let prepared = geometry.context.api.GEOSPrepare_r(geometry.context.handle, geometry.raw) else {
             throw AnywallError.failure("GEOS could not prepare the area: \(geometry.context.takeError(or: "no reason given"))")
         }
         self.geometry = geometry
@@ -57,7 +57,7 @@ public final class Area: @unchecked Sendable, Equatable, CustomStringConvertible
     public func covers(_ point: GeoPoint) -> Bool {
         lock.withLock {
             guard let location = geometry.context.point(point) else { return false }
-            return GEOSPreparedCovers_r(geometry.context.handle, prepared, location.raw) == 1
+            return geometry.context.api.GEOSPreparedCovers_r(geometry.context.handle, prepared, location.raw) == 1
         }
     }
 
@@ -86,6 +86,6 @@ public final class Area: @unchecked Sendable, Equatable, CustomStringConvertible
     }
 
     deinit {
-        GEOSPreparedGeom_destroy_r(geometry.context.handle, prepared)
+        geometry.context.api.GEOSPreparedGeom_destroy_r(geometry.context.handle, prepared)
     }
 }

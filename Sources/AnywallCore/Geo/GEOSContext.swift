@@ -5,6 +5,8 @@ import CGEOS
 /// GEOS reports a parse or topology failure through a message handler, not a return value:
 /// the handler keeps the message so a refusal can quote GEOS's own words.
 final class GEOSContext {
+    /// GEOS's functions, from the library loaded at first use.
+    let api: cgeos_api
     let handle: GEOSContextHandle_t
     private let messages = ErrorMessages()
 
@@ -14,9 +16,13 @@ final class GEOSContext {
     }
 
     init() throws {
-        guard let handle = GEOS_init_r() else { throw AnywallError.failure("GEOS could not start") }
+        guard let table = cgeos_load() else {
+            throw AnywallError.failure("cannot load GEOS (libgeos_c, Debian's libgeos-c1v5): \(String(cString: cgeos_load_error()))")
+        }
+        api = table.pointee
+        guard let handle = api.GEOS_init_r() else { throw AnywallError.failure("GEOS could not start") }
         self.handle = handle
-        GEOSContext_setErrorMessageHandler_r(handle, { message, userData in
+        api.GEOSContext_setErrorMessageHandler_r(handle, { message, userData in
             guard let message, let userData else { return }
             Unmanaged<ErrorMessages>.fromOpaque(userData).takeUnretainedValue().last = String(cString: message)
         }, Unmanaged.passUnretained(messages).toOpaque())
@@ -30,9 +36,9 @@ final class GEOSContext {
 
     /// Reads Well-Known Text.
     func geometry(wkt: String) throws -> GEOSGeometry {
-        guard let reader = GEOSWKTReader_create_r(handle) else { throw AnywallError.failure("GEOS could not read WKT") }
-        defer { GEOSWKTReader_destroy_r(handle, reader) }
-        guard let pointer = GEOSWKTReader_read_r(handle, reader, wkt) else {
+        guard let reader = api.GEOSWKTReader_create_r(handle) else { throw AnywallError.failure("GEOS could not read WKT") }
+        defer { api.GEOSWKTReader_destroy_r(handle, reader) }
+        guard let pointer = api.GEOSWKTReader_read_r(handle, reader, wkt) else {
             throw AnywallError.inputRejected("bad WKT: \(takeError(or: "GEOS could not read it"))")
         }
         return GEOSGeometry(owning: pointer, in: self)
@@ -40,9 +46,9 @@ final class GEOSContext {
 
     /// Reads GeoJSON: a geometry, a Feature (its geometry) or a FeatureCollection (a collection).
     func geometry(geoJSON: String) throws -> GEOSGeometry {
-        guard let reader = GEOSGeoJSONReader_create_r(handle) else { throw AnywallError.failure("GEOS could not read GeoJSON") }
-        defer { GEOSGeoJSONReader_destroy_r(handle, reader) }
-        guard let pointer = GEOSGeoJSONReader_readGeometry_r(handle, reader, geoJSON) else {
+        guard let reader = api.GEOSGeoJSONReader_create_r(handle) else { throw AnywallError.failure("GEOS could not read GeoJSON") }
+        defer { api.GEOSGeoJSONReader_destroy_r(handle, reader) }
+        guard let pointer = api.GEOSGeoJSONReader_readGeometry_r(handle, reader, geoJSON) else {
             throw AnywallError.inputRejected("bad GeoJSON: \(takeError(or: "GEOS could not read it"))")
         }
         return GEOSGeometry(owning: pointer, in: self)
@@ -53,19 +59,19 @@ final class GEOSContext {
         var ring = shell
         if let first = ring.first, ring.last != first { ring.append(first) }
         guard ring.count >= 4 else { throw AnywallError.inputRejected("a polygon needs at least 3 corners") }
-        guard let sequence = GEOSCoordSeq_create_r(handle, UInt32(ring.count), 2) else {
+        guard let sequence = api.GEOSCoordSeq_create_r(handle, UInt32(ring.count), 2) else {
             throw AnywallError.failure("GEOS could not make a polygon")
         }
         for (index, vertex) in ring.enumerated() {
-            GEOSCoordSeq_setXY_r(handle, sequence, UInt32(index), vertex.longitude, vertex.latitude)
+            api.GEOSCoordSeq_setXY_r(handle, sequence, UInt32(index), vertex.longitude, vertex.latitude)
         }
         // The ring takes the sequence, the polygon the ring.
-        guard let shell = GEOSGeom_createLinearRing_r(handle, sequence) else {
-            GEOSCoordSeq_destroy_r(handle, sequence)
+        guard let shell = api.GEOSGeom_createLinearRing_r(handle, sequence) else {
+            api.GEOSCoordSeq_destroy_r(handle, sequence)
             throw AnywallError.inputRejected("bad polygon: \(takeError(or: "GEOS could not make its ring"))")
         }
-        guard let polygon = GEOSGeom_createPolygon_r(handle, shell, nil, 0) else {
-            GEOSGeom_destroy_r(handle, shell)
+        guard let polygon = api.GEOSGeom_createPolygon_r(handle, shell, nil, 0) else {
+            api.GEOSGeom_destroy_r(handle, shell)
             throw AnywallError.failure("GEOS could not make a polygon")
         }
         return GEOSGeometry(owning: polygon, in: self)
@@ -74,8 +80,8 @@ final class GEOSContext {
     /// A multipolygon of `polygons`, which it takes.
     func multiPolygon(_ polygons: [GEOSGeometry]) throws -> GEOSGeometry {
         var pointers: [OpaquePointer?] = polygons.map { $0.release() }
-        guard let collection = GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), &pointers, UInt32(pointers.count)) else {
-            for pointer in pointers { GEOSGeom_destroy_r(handle, pointer) }
+        guard let collection = api.GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), &pointers, UInt32(pointers.count)) else {
+            for pointer in pointers { api.GEOSGeom_destroy_r(handle, pointer) }
             throw AnywallError.failure("GEOS could not make a multipolygon")
         }
         return GEOSGeometry(owning: collection, in: self)
@@ -83,10 +89,10 @@ final class GEOSContext {
 
     /// A point at `longitude`, `latitude` (GEOS's x, y).
     func point(_ location: GeoPoint) -> GEOSGeometry? {
-        GEOSGeom_createPointFromXY_r(handle, location.longitude, location.latitude).map { GEOSGeometry(owning: $0, in: self) }
+        api.GEOSGeom_createPointFromXY_r(handle, location.longitude, location.latitude).map { GEOSGeometry(owning: $0, in: self) }
     }
 
     deinit {
-        GEOS_finish_r(handle)
+        api.GEOS_finish_r(handle)
     }
 }
