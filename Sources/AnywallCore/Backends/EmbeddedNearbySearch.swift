@@ -98,15 +98,17 @@ struct EmbeddedNearbySearch {
     }
 
     /// The search with an area. All posts in the area within a ring's radius are known exactly once
-    /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them.
+    /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them. Each
+    /// post's row is read once, in the first ring that reaches it.
     private func search(_ query: WallQuery, within area: Area) throws -> [Found] {
         let scan = try self.scan
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
+        var read = Set<Int64>()
+        var inArea: [(distance: Distance, rowId: Int64, post: Post)] = []
         while true {
             var candidates: [Candidate] = []
-            var seen = Set<Int64>()
             for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 for box in area.boxes.compactMap(ring.intersection) {
                     try scan.setArguments([box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
@@ -115,14 +117,16 @@ struct EmbeddedNearbySearch {
                         let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
                         let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
                         let id = sqlite3_column_int64(row, 0)
-                        guard estimate <= radiusMeters + errorMeters, seen.insert(id).inserted else { return }
+                        guard estimate <= radiusMeters + errorMeters, read.insert(id).inserted else { return }
                         candidates.append(Candidate(id: id, estimate: estimate))
                     }
                 }
             }
-            let inRing = try exactPosts(candidates[...], near: query.center, within: .meters(radiusMeters), area: area)
+            inArea += try exactPosts(candidates[...], near: query.center, within: query.searchDistance, area: area)
+            let inRing = inArea.filter { $0.distance.meters <= radiusMeters }
             if inRing.count >= query.limit || radiusMeters >= searchMeters {
-                return inRing.prefix(query.limit).map { ($0.rowId, $0.post) }
+                return inRing.sorted { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
+                    .prefix(query.limit).map { ($0.rowId, $0.post) }
             }
             radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
         }
