@@ -300,7 +300,7 @@ _anywall_nearby() {
     repeating_flags=()
     non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --cache-policy --min-move --interval --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --within --cache-policy --min-move --interval --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
@@ -327,6 +327,9 @@ _anywall_nearby() {
         return
         ;;
     '--search-distance')
+        return
+        ;;
+    '--within')
         return
         ;;
     '--cache-policy')
