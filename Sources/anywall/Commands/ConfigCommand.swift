@@ -8,6 +8,8 @@ struct ConfigCommand: ParsableCommand {
         discussion: """
             The config is cached and fetched again when the cached copy is an hour old. Keys Anywall
             uses: availableFilterDistances (an array of feet) and postMaxCharacterCount.
+
+            \(UsageExamples.config)
             """,
         subcommands: [Show.self, Refresh.self, Set.self, Init.self],
         defaultSubcommand: Show.self)
@@ -42,7 +44,8 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the config in use and where it came from.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the config in use and where it came from.", discussion: UsageExamples.configShow)
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -56,7 +59,8 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Refresh: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Fetch the config now, whatever the cached copy's age.")
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch the config now, whatever the cached copy's age.", discussion: UsageExamples.configRefresh)
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -73,6 +77,8 @@ struct ConfigCommand: ParsableCommand {
             discussion: """
                 On the embedded wall this needs only write access to its file; on a Parse Server, its
                 master key (--master-key-file or --master-key-stdin).
+
+                \(UsageExamples.configSet)
                 """)
         @Argument(help: "The parameter's name.") var key: String
         @Argument(help: ArgumentHelp("The value, as JSON.", valueName: "JSON")) var value: String
@@ -97,6 +103,8 @@ struct ConfigCommand: ParsableCommand {
             discussion: """
                 On a Parse Server this also creates the Posts class (text, location, user), which a
                 stock server does not let clients create; it needs the master key.
+
+                \(UsageExamples.configInit)
                 """)
         @OptionGroup var masterKey: MasterKeyOptions
         @OptionGroup var json: JSONOption

@@ -9,6 +9,8 @@ struct ImportCommand: ParsableCommand {
             know become users who cannot log in until given a password ('anywall passwd'). Posts already
             in the wall are left as they are. Bad records are reported on stderr by line and skipped;
             the exit code is then 65, after the good records were imported.
+
+            \(UsageExamples.import)
             """)
 
     @Argument(help: ArgumentHelp("The file to read, or '-' for standard input.", valueName: "FILE"), completion: .file())

@@ -3,7 +3,8 @@ import ArgumentParser
 
 struct LoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "login", abstract: "Log in; the session is kept on disk (mode 0600).")
+        commandName: "login", abstract: "Log in; the session is kept on disk (mode 0600).",
+        discussion: UsageExamples.login)
 
     @OptionGroup var credentials: CredentialOptions
     @OptionGroup var store: StoreOptions

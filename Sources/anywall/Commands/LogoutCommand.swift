@@ -3,7 +3,8 @@ import ArgumentParser
 
 struct LogoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: "End the session on the wall and forget it locally.")
+        commandName: "logout", abstract: "End the session on the wall and forget it locally.",
+        discussion: UsageExamples.logout)
 
     @OptionGroup var store: StoreOptions
 

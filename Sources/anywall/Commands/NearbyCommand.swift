@@ -14,6 +14,8 @@ struct NearbyCommand: ParsableCommand {
             On a Parse Server, --cache-policy chooses between the server and the last answer cached
             for the same question (Parse's policies; default network-else-cache). An answer from the
             cache is stale: a warning says when it was cached and the exit code is 3.
+
+            \(UsageExamples.nearby)
             """)
 
     @OptionGroup var location: LocationOptions

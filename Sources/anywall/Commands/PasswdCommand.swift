@@ -7,6 +7,8 @@ struct PasswdCommand: ParsableCommand {
         discussion: """
             For authors brought in by 'import' (who have no password yet) and for forgotten passwords.
             Like 'import', it needs only write access to the wall's file. Open sessions of the user end.
+
+            \(UsageExamples.passwd)
             """)
 
     @OptionGroup var credentials: CredentialOptions

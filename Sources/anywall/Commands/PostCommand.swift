@@ -9,6 +9,8 @@ struct PostCommand: ParsableCommand {
             The text is the argument, or standard input when it is '-' or omitted and piped.
             On a server that cannot be reached, the post waits in the outbox (and is sent, in order and
             once, by the next command that reaches the server); --no-queue fails instead.
+
+            \(UsageExamples.post)
             """)
 
     @Argument(help: ArgumentHelp("The message, or '-' to read it from standard input.", valueName: "TEXT"))

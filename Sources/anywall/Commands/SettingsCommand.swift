@@ -9,12 +9,15 @@ struct SettingsCommand: ParsableCommand {
             location (at:LAT,LON, gpsd[:HOST[:PORT]], nmea:PATH), format (table | json | ndjson | geojson),
             server (a Parse Server's URL with its mount path; unset: the embedded wall), app-id, rest-key
             (give '-' to read it from standard input), timeout (how long to wait for a server, e.g. 15s).
+
+            \(UsageExamples.settings)
             """,
         subcommands: [Show.self, Set.self, Unset.self],
         defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every setting, its value and where it comes from.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show every setting, its value and where it comes from.", discussion: UsageExamples.settingsShow)
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -66,7 +69,8 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set a preference; bad keys and values are refused.")
+        static let configuration = CommandConfiguration(
+            abstract: "Set a preference; bad keys and values are refused.", discussion: UsageExamples.settingsSet)
         @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
         @Argument(help: "The value ('-' reads it from standard input).") var value: String
         @OptionGroup var store: StoreOptions
@@ -86,7 +90,8 @@ struct SettingsCommand: ParsableCommand {
     }
 
     struct Unset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Return a preference to its default.")
+        static let configuration = CommandConfiguration(
+            abstract: "Return a preference to its default.", discussion: UsageExamples.settingsUnset)
         @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
         @OptionGroup var store: StoreOptions
 

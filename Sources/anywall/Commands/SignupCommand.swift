@@ -3,7 +3,8 @@ import ArgumentParser
 
 struct SignupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "signup", abstract: "Create an account, then stay logged in.")
+        commandName: "signup", abstract: "Create an account, then stay logged in.",
+        discussion: UsageExamples.signup)
 
     @OptionGroup var credentials: CredentialOptions
     @Option(help: "The name shown as the author of your posts (default: the username).")

@@ -3,7 +3,8 @@ import ArgumentParser
 
 struct WhereCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "where", abstract: "Show the location fix the other commands would use.")
+        commandName: "where", abstract: "Show the location fix the other commands would use.",
+        discussion: UsageExamples.where)
 
     @OptionGroup var location: LocationOptions
     @OptionGroup var json: JSONOption

@@ -3,7 +3,8 @@ import ArgumentParser
 
 struct WhoamiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "whoami", abstract: "Show who is logged in, and on which wall.")
+        commandName: "whoami", abstract: "Show who is logged in, and on which wall.",
+        discussion: UsageExamples.whoami)
 
     @OptionGroup var json: JSONOption
     @OptionGroup var store: StoreOptions
