@@ -7,7 +7,7 @@ struct Anywall: ParsableCommand {
         commandName: "anywall",
         abstract: "Leave short messages at real places, and read the ones near you.",
         discussion: """
-            Posts beyond your filter radius stay hidden ("Can't view post! Get closer.") until you
+            Posts beyond your filter radius stay hidden ("Can't view post! Get closer.") until you \
             get closer. With no set-up, the wall is a SQLite file under $XDG_DATA_HOME/anywall.
             """,
         version: AnywallVersion.current,

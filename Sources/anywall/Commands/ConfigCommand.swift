@@ -6,7 +6,7 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config", abstract: "Show, refresh or change the wall's shared config.",
         discussion: """
-            The config is cached and fetched again when the cached copy is an hour old. Keys Anywall
+            The config is cached and fetched again when the cached copy is an hour old. Keys Anywall \
             uses: availableFilterDistances (an array of feet) and postMaxCharacterCount.
 
             \(UsageExamples.config)
@@ -75,7 +75,7 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.",
             discussion: """
-                On the embedded wall this needs only write access to its file; on a Parse Server, its
+                On the embedded wall this needs only write access to its file; on a Parse Server, its \
                 master key (--master-key-file or --master-key-stdin).
 
                 \(UsageExamples.configSet)
@@ -101,7 +101,7 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Prepare a new wall: seed the default config, keeping values already set.",
             discussion: """
-                On a Parse Server this also creates the Posts class (text, location, user), which a
+                On a Parse Server this also creates the Posts class (text, location, user), which a \
                 stock server does not let clients create; it needs the master key.
 
                 \(UsageExamples.configInit)

@@ -5,9 +5,9 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Load posts from a Parse export of Posts, or NDJSON, into the wall.",
         discussion: """
-            Keeps each post's objectId, createdAt, text, location and author. Authors the wall does not
-            know become users who cannot log in until given a password ('anywall passwd'). Posts already
-            in the wall are left as they are. Bad records are reported on stderr by line and skipped;
+            Keeps each post's objectId, createdAt, text, location and author. Authors the wall does not \
+            know become users who cannot log in until given a password ('anywall passwd'). Posts already \
+            in the wall are left as they are. Bad records are reported on stderr by line and skipped; \
             the exit code is then 65, after the good records were imported.
 
             \(UsageExamples.import)

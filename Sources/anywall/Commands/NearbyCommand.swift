@@ -6,13 +6,17 @@ struct NearbyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby", abstract: "List the posts nearest you, nearest first.",
         discussion: """
-            Posts beyond the filter radius are listed without text or author, in every format.
-            With --changes, prints only what changed since the previous run of the same query
+            Posts beyond the filter radius are listed without text or author, in every format. \
+            With --within, only posts inside an area count (GeoJSON, WKT or WEST,SOUTH,EAST,NORTH).
+
+            With --changes, prints only what changed since the previous run of the same query \
             (same wall, location source, search distance, limit and area): added, removed, revealed, hidden.
-            With --watch, keeps following the location source and prints those events as they
+
+            With --watch, keeps following the location source and prints those events as they \
             happen, as readable lines or with --ndjson one JSON object per line.
-            On a Parse Server, --cache-policy chooses between the server and the last answer cached
-            for the same question (Parse's policies; default network-else-cache). An answer from the
+
+            On a Parse Server, --cache-policy chooses between the server and the last answer cached \
+            for the same question (Parse's policies; default network-else-cache). An answer from the \
             cache is stale: a warning says when it was cached and the exit code is 3.
 
             \(UsageExamples.nearby)

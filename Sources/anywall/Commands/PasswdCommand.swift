@@ -5,7 +5,7 @@ struct PasswdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passwd", abstract: "Set a user's password on the embedded wall.",
         discussion: """
-            For authors brought in by 'import' (who have no password yet) and for forgotten passwords.
+            For authors brought in by 'import' (who have no password yet) and for forgotten passwords. \
             Like 'import', it needs only write access to the wall's file. Open sessions of the user end.
 
             \(UsageExamples.passwd)

@@ -6,8 +6,8 @@ struct PostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "post", abstract: "Leave a message where you are.",
         discussion: """
-            The text is the argument, or standard input when it is '-' or omitted and piped.
-            On a server that cannot be reached, the post waits in the outbox (and is sent, in order and
+            The text is the argument, or standard input when it is '-' or omitted and piped. \
+            On a server that cannot be reached, the post waits in the outbox (and is sent, in order and \
             once, by the next command that reaches the server); --no-queue fails instead.
 
             \(UsageExamples.post)

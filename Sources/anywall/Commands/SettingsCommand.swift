@@ -5,9 +5,9 @@ struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: "Show or change local preferences.",
         discussion: """
-            Keys: radius (one of the config's filter distances, or 1000m), units (metric | imperial),
-            location (at:LAT,LON, gpsd[:HOST[:PORT]], nmea:PATH), format (table | json | ndjson | geojson),
-            server (a Parse Server's URL with its mount path; unset: the embedded wall), app-id, rest-key
+            Keys: radius (one of the config's filter distances, or 1000m), units (metric | imperial), \
+            location (at:LAT,LON, gpsd[:HOST[:PORT]], nmea:PATH), format (table | json | ndjson | geojson), \
+            server (a Parse Server's URL with its mount path; unset: the embedded wall), app-id, rest-key \
             (give '-' to read it from standard input), timeout (how long to wait for a server, e.g. 15s).
 
             \(UsageExamples.settings)
