@@ -54,7 +54,8 @@ struct NearbyCommand: ParsableCommand {
             // A radius nobody typed here simply cannot reach past the search distance.
             filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
         }
-        let reader = ReaderPreferences(units: preferences.units, color: Terminal.useColor(environment: context.environment))
+        let reader = ReaderPreferences.atStandardOutput(units: preferences.units, noColorFlag: self.format.noColor,
+                                                        environment: context.environment)
         if watch.watch {
             let spec = try location.spec(preferences)
             let nearby = NearbyWatch(backend: try context.openBackend(), searchDistance: search, limit: try parsedLimit(),
