@@ -96,7 +96,8 @@ struct NearbyCommand: ParsableCommand {
         } else {
             Terminal.output(printer.render(posts))
             if posts.isEmpty, format == .table {
-                Terminal.note("No posts within \(query.searchDistance).")
+                let units = try context.preferences().units
+                Terminal.note("No posts within \(query.searchDistance.readable(in: units)).")
             }
         }
     }
