@@ -298,7 +298,7 @@ _anywall_post() {
 
 _anywall_nearby() {
     repeating_flags=()
-    non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --version -h --help)
+    non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --no-color --version -h --help)
     repeating_options=()
     non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --within --cache-policy --min-move --interval --store)
     __anywall_offer_flags_options 0

@@ -33,7 +33,7 @@ function __anywall_parse_tokens -S
         case 'post'
             __anywall_parse_subcommand 1 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'no-queue' 'json' 'store=' 'version' 'h/help'
         case 'nearby'
-            __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'radius=' 'limit=' 'search-distance=' 'within=' 'changes' 'cache-policy=' 'watch' 'min-move=' 'interval=' 'table' 'json' 'ndjson' 'geojson' 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'radius=' 'limit=' 'search-distance=' 'within=' 'changes' 'cache-policy=' 'watch' 'min-move=' 'interval=' 'table' 'json' 'ndjson' 'geojson' 'no-color' 'store=' 'version' 'h/help'
         case 'where'
             __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'json' 'store=' 'version' 'h/help'
         case 'settings'
@@ -179,6 +179,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" json' -l 'json' -d 'A JSON array.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" ndjson' -l 'ndjson' -d 'One JSON object per line.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" geojson' -l 'geojson' -d 'An RFC 7946 GeoJSON FeatureCollection.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" no-color' -l 'no-color' -d 'No colour, even on a terminal (as NO_COLOR does).'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -22,9 +22,21 @@ enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything (no-color.org).
-    static func useColor(environment: [String: String]) -> Bool {
-        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything (no-color.org) or
+    /// `--no-color` is given.
+    static func useColor(environment: [String: String], noColorFlag: Bool) -> Bool {
+        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && !noColorFlag
+    }
+
+    /// The columns readable output wraps to: the terminal's width when stdout is a terminal, else
+    /// `COLUMNS` when it holds a positive number, else none (a pipe keeps one row per line).
+    static func outputWidth(environment: [String: String]) -> Int? {
+        if stdoutIsTerminal {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 else { return nil }
+        return columns
     }
 
     /// The most stdin may hold for a post or a password.

@@ -60,6 +60,8 @@ struct AreaCommandTests {
         #expect(try listing(box, ["--at", "40.05,10.05", "--within", Self.pentagonWithHole]) == fromWKT)
         let stdin = try box.run(["nearby", "--json", "--radius", "100km", "--at", "40.05,10.05", "--within", "@-"], input: wkt)
         #expect((stdin.json as? [Any])?.count == 4, "\(stdin)")
+        let empty = try box.run(["nearby", "--at", "40.05,10.05", "--within", "0,0,1,1"])
+        #expect(empty.status == Exit.success && empty.stdout.isEmpty && empty.stderr == "No posts within 100 km in the area.\n", "\(empty)")
     }
 
     @Test("posts in a hole nearer than the rest do not crowd out the limit", arguments: WallKind.allCases)

@@ -89,6 +89,29 @@ struct NearbyCommandTests {
         #expect(table.stdout.isEmpty && table.stderr == "No posts within 100 km.\n")
     }
 
+    @Test("with units imperial, every distance printed for people is in feet or miles")
+    func imperialUnits() throws {
+        let box = try wall(.embedded)
+        #expect(try box.run(["settings", "set", "units", "imperial"]).status == Exit.success)
+        let track = box.home.appendingPathComponent("here.nmea")
+        try NMEATrack.epoch(latitude: 37.7793, longitude: -122.4193, second: 0).write(to: track, atomically: true, encoding: .utf8)
+        let outputs = [try box.run(["nearby", "--at", Self.here]), try box.run(["nearby", "--at", Self.here, "--changes"]),
+                       try box.run(["nearby", "--watch", "--nmea", track.path])]
+        for run in outputs {
+            #expect(run.status == Exit.success, "\(run)")
+            #expect(run.stdout.contains("0 ft") && run.stdout.contains("0.5 mi") && run.stdout.contains("3.1 mi"), "\(run)")
+            #expect(run.stdout.firstMatch(of: /\d (m|km)\b/) == nil, "no metric distance: \(run)")
+        }
+        #expect(try box.run(["nearby", "--at", "-33.87,151.21"]).stderr == "No posts within 62.1 mi.\n")
+        #expect(try box.run(["nearby", "--at", "-33.87,151.21", "--search-distance", "2km"]).stderr == "No posts within 1.2 mi.\n")
+
+        // The radius shows as set, and in the reader's units when it is set in the other system.
+        #expect(try box.run(["settings"]).stdout.contains("radius   1000m (0.6 mi)  [default]"))
+        #expect(try box.run(["settings", "set", "radius", "250ft"]).status == Exit.success)
+        #expect(try box.run(["settings"]).stdout.contains("radius   250ft  [settings file]"))
+        #expect(try box.run(["settings"], environment: ["ANYWALL_UNITS": "metric"]).stdout.contains("radius   250ft (76 m)  [settings file]"))
+    }
+
     @Test("where prints the fix in both formats, unrounded")
     func whereCommand() throws {
         let box = try Sandbox()

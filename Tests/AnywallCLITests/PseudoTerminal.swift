@@ -32,6 +32,10 @@ final class PseudoTerminal {
 
     /// What the program wrote to the device so far, waiting up to `timeout` for it to go quiet.
     func readAvailable(timeout: Duration = .milliseconds(300)) -> String {
+        String(decoding: readBytes(timeout: timeout), as: UTF8.self)
+    }
+
+    private func readBytes(timeout: Duration) -> [UInt8] {
         var collected = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         var fds = [pollfd(fd: controller, events: Int16(POLLIN), revents: 0)]
@@ -41,7 +45,36 @@ final class PseudoTerminal {
             guard count > 0 else { break }
             collected += buffer[..<count]
         }
-        return String(decoding: collected, as: UTF8.self)
+        return collected
+    }
+
+    /// Sets the terminal's size, as a terminal emulator does when its window is resized.
+    func resize(columns: Int, rows: Int = 24) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(device, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Runs `anywall ARGS` in `box` with stdout and stderr on this terminal (stdin empty), as a
+    /// user at the terminal would; returns its exit status and what the terminal received, with
+    /// the terminal's `\r\n` line ends read back as `\n`.
+    func run(_ box: Sandbox, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = Sandbox.binary
+        process.arguments = arguments
+        process.environment = box.baseEnvironment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(fileDescriptor: device, closeOnDealloc: false)
+        process.standardError = FileHandle(fileDescriptor: device, closeOnDealloc: false)
+        try process.run()
+        // Read as it prints: a terminal's buffer is small, and a program writing to a full one waits.
+        var collected = [UInt8]()
+        while process.isRunning {
+            collected += readBytes(timeout: .milliseconds(50))
+        }
+        process.waitUntilExit()
+        // The terminal hands over what was written just before the exit a moment later.
+        collected += readBytes(timeout: .milliseconds(300))
+        return (process.terminationStatus, String(decoding: collected, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
     }
 
     /// The device's current settings.

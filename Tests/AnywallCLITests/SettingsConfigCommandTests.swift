@@ -18,7 +18,7 @@ struct SettingsConfigCommandTests {
         let env = try box.run(["settings", "show", "--json"], environment: ["ANYWALL_UNITS": "metric"]).json as! [String: Any]
         #expect((env["settings"] as! [String: [String: String]])["units"] == ["value": "metric", "from": "environment ANYWALL_UNITS"])
         #expect(try box.run(["settings", "unset", "radius"]).status == Exit.success)
-        #expect(try box.run(["settings"]).stdout.contains("radius   1000m  [default]"))
+        #expect(try box.run(["settings"]).stdout.contains("radius   1000m (0.6 mi)  [default]"), "in the reader's units too")
         let file = box.home.appendingPathComponent(".config/anywall/settings.json")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("imperial"))
     }

@@ -22,3 +22,13 @@ extension Distance {
         Distance((value * 10).rounded() / 10, unit)
     }
 }
+
+extension DistanceUnit {
+    /// The system this unit belongs to: metres and kilometres are metric, feet and miles imperial.
+    public var system: UnitSystem {
+        switch self {
+        case .meters, .kilometers: return .metric
+        case .feet, .miles: return .imperial
+        }
+    }
+}

@@ -62,7 +62,8 @@ struct NearbyCommand: ParsableCommand {
             filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
         }
         let area = try self.area.area()
-        let reader = ReaderPreferences(units: preferences.units, color: Terminal.useColor(environment: context.environment))
+        let reader = ReaderPreferences.atStandardOutput(units: preferences.units, noColorFlag: self.format.noColor,
+                                                        environment: context.environment)
         if watch.watch {
             let spec = try location.spec(preferences)
             let nearby = NearbyWatch(backend: try context.openBackend(), searchDistance: search, limit: try parsedLimit(),
@@ -79,19 +80,22 @@ struct NearbyCommand: ParsableCommand {
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit(), within: area)
         let wall = try context.openBackend()
         let printer = ResultPrinters.make(format, reader: reader)
+        // Only the table says so: an empty JSON array or collection speaks for itself.
+        let emptyNote = format == .table
+            ? "No posts within \(query.searchDistance.readable(in: preferences.units))\(area == nil ? "" : " in the area")." : nil
         let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy)
         let stale = try lookup.run(query, filterRadius: filterRadius, deliver: { answer in
             if let cachedAt = answer.cachedAt {
                 Terminal.note("anywall: stale: the answer cached \(ParseDate.string(from: cachedAt)) (\(policy.rawValue))")
             }
-            try show(answer.posts, printer: printer, format: format, wall: wall, spec: spec, query: query, fix: fix,
+            try show(answer.posts, printer: printer, emptyNote: emptyNote, wall: wall, spec: spec, query: query, fix: fix,
                       filterRadius: filterRadius, context: context)
         }, warn: Terminal.warn)
         if stale { throw ExitStatus.stale.exitCode }
     }
 
     /// Prints one answer: the posts, or with --changes what changed since the saved result.
-    private func show(_ posts: [NearbyPost], printer: ResultPrinter, format: OutputFormat, wall: WallBackend, spec: LocationSpec,
+    private func show(_ posts: [NearbyPost], printer: ResultPrinter, emptyNote: String?, wall: WallBackend, spec: LocationSpec,
                        query: WallQuery, fix: Fix, filterRadius: Distance, context: CommandContext) throws {
         if changes {
             let saved = SavedResults(directory: context.paths.savedResultsDirectory)
@@ -102,9 +106,7 @@ struct NearbyCommand: ParsableCommand {
             Terminal.output(printer.render(events))
         } else {
             Terminal.output(printer.render(posts))
-            if posts.isEmpty, format == .table {
-                Terminal.note("No posts within \(query.searchDistance).")
-            }
+            if posts.isEmpty, let emptyNote { Terminal.note(emptyNote) }
         }
     }
 

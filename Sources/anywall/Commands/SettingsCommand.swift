@@ -37,6 +37,13 @@ struct SettingsCommand: ParsableCommand {
             return "(set, not shown)"
         }
 
+        /// A radius as set (what one types to set it), followed by the same distance in the reader's
+        /// units when it is set in the other system: `1000m (3281 ft)`.
+        static func readable(radius value: String, units: UnitSystem) -> String {
+            guard let radius = try? Distance(parsing: value), radius.unit.system != units else { return value }
+            return "\(value) (\(radius.readable(in: units)))"
+        }
+
         func run() throws {
             let context = try CommandContext(store: store)
             for name in context.settings.unknownKeys {
@@ -56,10 +63,12 @@ struct SettingsCommand: ParsableCommand {
                 })
                 Terminal.output(JSONText.encode(Output(settings: settings, backend: backend.identity)) + "\n")
             } else {
+                let units = entries[.units]?.text.flatMap(UnitSystem.init(rawValue:)) ?? .metric
                 var out = ""
                 for key in SettingKey.allCases {
                     let entry = entries[key]!
-                    let value = Self.shown(entry.text, key: key) ?? "(none)"
+                    var value = Self.shown(entry.text, key: key) ?? "(none)"
+                    if key == .radius { value = Self.readable(radius: value, units: units) }
                     out += "\(key.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(value)  [\(entry.origin)]\n"
                 }
                 out += "backend  \(backend.description)\n"

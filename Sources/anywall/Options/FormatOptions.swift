@@ -1,11 +1,13 @@
 import AnywallCore
 import ArgumentParser
 
-/// FORMAT: how results are printed.
+/// FORMAT: how results are printed, and whether the readable ones are in colour.
 struct FormatOptions: ParsableArguments {
     @Flag(exclusivity: .exclusive, help: ArgumentHelp(
         "Output format (default: the 'format' setting, else a readable table)."))
     var format: OutputFormat?
+    @Flag(help: "No colour, even on a terminal (as NO_COLOR does).")
+    var noColor = false
 
     /// The flag's format, else `ANYWALL_FORMAT` or the `format` setting, else the table.
     func resolved(_ preferences: Preferences) -> OutputFormat {

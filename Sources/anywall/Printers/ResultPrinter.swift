@@ -6,12 +6,6 @@ protocol ResultPrinter {
     func render(_ events: [ChangeEvent]) -> String
 }
 
-/// What the table printer needs to know about the person reading it.
-struct ReaderPreferences {
-    var units: UnitSystem
-    var color: Bool
-}
-
 enum ResultPrinters {
     /// The printer for `format`.
     static func make(_ format: OutputFormat, reader: ReaderPreferences) -> ResultPrinter {

@@ -3,45 +3,81 @@ import Foundation
 
 /// The readable table: distance in the reader's units, author, age and text; hidden posts say
 /// "Can't view post! Get closer." (dimmed on a colour terminal) and show only their distance.
+/// Columns are aligned by display width; on a terminal the text wraps to its width (`WrappedRow`).
 struct TablePrinter: ResultPrinter {
     static let hiddenText = "Can't view post! Get closer."
+    /// The shortest an author is cut to when a long name would not leave the row room on a narrow terminal.
+    private static let shortestAuthor = "AUTHOR".count
     let reader: ReaderPreferences
     var now = Date()
 
+    /// A row: the cells before the text, and the text.
+    private struct Row {
+        let head: [String]
+        let text: String
+        let visible: Bool
+    }
+
     func render(_ posts: [NearbyPost]) -> String {
-        table(header: ["DISTANCE", "AUTHOR", "AGE", "TEXT"],
-              rows: posts.map { (cells(for: $0), $0.visible) })
+        table(header: ["DISTANCE", "AUTHOR", "AGE"], authorColumn: 1, rows: posts.map {
+            Row(head: head(of: $0), text: text(of: $0), visible: $0.visible)
+        })
     }
 
     func render(_ events: [ChangeEvent]) -> String {
-        table(header: ["EVENT", "DISTANCE", "AUTHOR", "AGE", "TEXT"],
-              rows: events.map { ([$0.kind.rawValue] + cells(for: $0.post), $0.post.visible) })
+        table(header: ["EVENT", "DISTANCE", "AUTHOR", "AGE"], authorColumn: 2, rows: events.map {
+            Row(head: [$0.kind.rawValue] + head(of: $0.post), text: text(of: $0.post), visible: $0.post.visible)
+        })
     }
 
-    private func cells(for post: NearbyPost) -> [String] {
+    private func head(of post: NearbyPost) -> [String] {
         [post.distance.readable(in: reader.units).description,
-         post.visible ? (post.author ?? "?") : "",
-         post.visible ? RelativeAge.describe(post.createdAt, now: now) : "",
-         post.visible ? Self.oneLine(post.text ?? "") : Self.hiddenText]
+         post.visible ? Self.oneLine(post.author ?? "?") : "",
+         post.visible ? RelativeAge.describe(post.createdAt, now: now) : ""]
     }
 
-    private func table(header: [String], rows: [(cells: [String], visible: Bool)]) -> String {
+    private func text(of post: NearbyPost) -> String {
+        post.visible ? Self.oneLine(post.text ?? "") : Self.hiddenText
+    }
+
+    private func table(header: [String], authorColumn: Int, rows: [Row]) -> String {
         guard !rows.isEmpty else { return "" }
-        var widths = header.map(\.count)
+        var widths = header.map { DisplayWidth.of($0) }
         for row in rows {
-            for (i, cell) in row.cells.enumerated().dropLast() { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in row.head.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
+        }
+        if let width = reader.width {
+            // A long name must not push the other columns off a narrow terminal: it is cut first.
+            let headWidth = widths.reduce(0, +) + WrappedRow.separator.count * (widths.count - 1)
+            if headWidth > width {
+                widths[authorColumn] = max(Self.shortestAuthor, widths[authorColumn] - (headWidth - width))
+            }
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { i, cell in
-                i == cells.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
+                Self.padded(i == authorColumn ? Self.cut(cell, to: widths[i]) : cell, to: widths[i])
+            }.joined(separator: WrappedRow.separator)
         }
-        var out = line(header) + "\n"
+        var out = ""
+        for text in WrappedRow.lines(head: line(header), text: "TEXT", width: reader.width) {
+            out += (reader.color ? TextStyle.bold.apply(to: text) : text) + "\n"
+        }
         for row in rows {
-            let text = line(row.cells)
-            out += (!row.visible && reader.color ? "\u{1B}[2m\(text)\u{1B}[0m" : text) + "\n"
+            for text in WrappedRow.lines(head: line(row.head), text: row.text, width: reader.width) {
+                out += (!row.visible && reader.color ? TextStyle.dim.apply(to: text) : text) + "\n"
+            }
         }
         return out
+    }
+
+    private static func padded(_ cell: String, to width: Int) -> String {
+        cell + String(repeating: " ", count: max(0, width - DisplayWidth.of(cell)))
+    }
+
+    /// `cell` if it fits in `width` columns, else its start and "…".
+    private static func cut(_ cell: String, to width: Int) -> String {
+        guard DisplayWidth.of(cell) > width else { return cell }
+        return String(DisplayWidth.split(Substring(cell), fitting: width - 1).head) + "…"
     }
 
     /// Posts may hold newlines, and others' text must not steer the reader's terminal: a row
