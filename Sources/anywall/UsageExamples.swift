@@ -100,7 +100,7 @@ enum UsageExamples {
           # filter radius: a distance the config offers
           anywall settings set radius 2000ft
 
-          # tables in feet and miles
+          # distances in feet and miles
           anywall settings set units imperial
 
           # where you are, when no LOCATION flag says
@@ -131,7 +131,7 @@ enum UsageExamples {
           # filter radius: a distance the config offers
           anywall settings set radius 2000ft
 
-          # tables in feet and miles
+          # distances in feet and miles
           anywall settings set units imperial
 
           # where you are, when no LOCATION flag says
