@@ -7,7 +7,9 @@ public enum ParseDate {
 
     /// The date in Parse's form, in UTC with milliseconds.
     public static func string(from date: Date) -> String {
-        date.formatted(withMilliseconds)
+        // The style cuts to whole milliseconds, and a parsed ".582" is a hair under it as a Double:
+        // half a millisecond more makes it round, so a date read and written again keeps its text.
+        date.addingTimeInterval(0.0005).formatted(withMilliseconds)
     }
 
     /// Reads an ISO 8601 date with or without fractional seconds; nil if it is not one.
