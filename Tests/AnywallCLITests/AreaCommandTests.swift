@@ -74,6 +74,20 @@ struct AreaCommandTests {
         #expect(listed.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["ring 3", "ring 2"], "\(listed)")
     }
 
+    @Test("a polygon of 200 corners (sent to a server as its bounds) keeps out the posts in its bounds' corners",
+          arguments: WallKind.allCases)
+    func manyCorners(_ kind: WallKind) throws {
+        let ring = (0...200).map { step -> String in
+            let angle = Double(step % 200) / 200 * 2 * Double.pi
+            return "\(10.05 + 0.04 * cos(angle)) \(40.05 + 0.04 * sin(angle))"
+        }
+        let circle = "POLYGON ((\(ring.joined(separator: ", "))))"
+        let box = try wall(kind, [("corner 1", "40.012,10.012"), ("corner 2", "40.013,10.012"), ("corner 3", "40.012,10.013"),
+                                   ("inside A", "40.05,10.05"), ("inside B", "40.07,10.05")])
+        let listed = try listing(box, ["--at", "40.01,10.01", "--within", circle, "--limit", "2"])
+        #expect(listed.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["inside A", "inside B"], "\(listed)")
+    }
+
     @Test("a box across the antimeridian holds both sides of it", arguments: WallKind.allCases)
     func antimeridianBox(_ kind: WallKind) throws {
         let box = try wall(kind, [("east of 180", "0,179.5"), ("west of 180", "0,-179.5"), ("too far west", "0,178"),

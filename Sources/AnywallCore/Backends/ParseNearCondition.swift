@@ -7,10 +7,26 @@ struct ParseNearCondition: Encodable {
     let maxDistanceInKilometers: Double
     let part: AreaPart?
 
+    /// The most corners sent as a `$polygon`: the condition travels in the URL, which servers cap
+    /// (Node's headers, Parse Server's included, at 16 KiB). A longer ring is sent as its bounds.
+    static let maxPolygonCorners = 100
+
     init(_ query: WallQuery, part: AreaPart?) {
         center = ParseGeoPoint(query.center)
         maxDistanceInKilometers = query.searchDistance.meters / 1000
         self.part = part
+    }
+
+    /// Whether the server's answer holds only posts in the part: false when the part has holes or
+    /// was sent as its bounds, so that some answers may fall outside it.
+    var isExact: Bool {
+        guard let part else { return true }
+        return part.holeCount == 0 && (part.isBox || !sendsBounds)
+    }
+
+    private var sendsBounds: Bool {
+        guard let part else { return false }
+        return part.isBox || part.shell.count - 1 > Self.maxPolygonCorners
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -26,7 +42,7 @@ struct ParseNearCondition: Encodable {
         try container.encode(center, forKey: .center)
         try container.encode(maxDistanceInKilometers, forKey: .maxDistanceInKilometers)
         guard let part else { return }
-        if part.isBox {
+        if sendsBounds {
             // Parse's box: south-west corner, then north-east.
             let bounds = part.bounds
             var within = container.nestedContainer(keyedBy: AreaKeys.self, forKey: .within)

@@ -107,11 +107,13 @@ public final class ParseWall: WallBackend {
             .prefix(query.limit).map(\.element.0)
     }
 
-    /// The deepest `skip` read for a part with holes: anywall-server's bound (Parse Server has none).
+    /// The deepest `skip` read for a part the server cannot test exactly: anywall-server's bound
+    /// (Parse Server has none).
     static let maxSkip = 10_000
 
-    /// The posts nearest first in one part of the area. The server sees only the part's outer ring,
-    /// so for a part with holes it reads on, page after page, until `limit` posts are outside them.
+    /// The posts nearest first in one part of the area. When the server sees less than the part (its
+    /// outer ring without the holes, or its bounds), it reads on, page after page, until `limit`
+    /// of the posts are in the area.
     private func nearby(_ query: WallQuery, in part: AreaPart, of area: Area) throws -> [ParseFoundPost] {
         let condition = ParseNearCondition(query, part: part)
         var found: [ParseFoundPost] = []
@@ -119,7 +121,7 @@ public final class ParseWall: WallBackend {
         while true {
             let page = try self.page(query, where: condition, skip: skip)
             found += page
-            guard part.holeCount > 0, page.count == query.limit, skip + query.limit <= Self.maxSkip,
+            guard !condition.isExact, page.count == query.limit, skip + query.limit <= Self.maxSkip,
                   found.count(where: { area.covers($0.location) }) < query.limit else { return found }
             skip += query.limit
         }

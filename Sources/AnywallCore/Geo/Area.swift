@@ -29,6 +29,7 @@ public final class Area: @unchecked Sendable, Equatable, CustomStringConvertible
         case GEOS_POLYGON, GEOS_MULTIPOLYGON:
             try Self.checkValid(given)
         case GEOS_GEOMETRYCOLLECTION:
+            guard !given.isEmpty else { throw AnywallError.inputRejected("the area is empty") }
             for member in given.members {
                 try Self.checkPolygonal(member)
                 try Self.checkValid(member)
