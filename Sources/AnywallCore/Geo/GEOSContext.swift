@@ -36,20 +36,26 @@ final class GEOSContext {
 
     /// Reads Well-Known Text.
     func geometry(wkt: String) throws -> GEOSGeometry {
-        guard let reader = api.GEOSWKTReader_create_r(handle) else { throw AnywallError.failure("GEOS could not read WKT") }
-        defer { api.GEOSWKTReader_destroy_r(handle, reader) }
-        guard let pointer = api.GEOSWKTReader_read_r(handle, reader, wkt) else {
-            throw AnywallError.inputRejected("bad WKT: \(takeError(or: "GEOS could not read it"))")
+        try read(wkt, as: "WKT", create: api.GEOSWKTReader_create_r, destroy: api.GEOSWKTReader_destroy_r) {
+            api.GEOSWKTReader_read_r(handle, $0, $1)
         }
-        return GEOSGeometry(owning: pointer, in: self)
     }
 
     /// Reads GeoJSON: a geometry, a Feature (its geometry) or a FeatureCollection (a collection).
     func geometry(geoJSON: String) throws -> GEOSGeometry {
-        guard let reader = api.GEOSGeoJSONReader_create_r(handle) else { throw AnywallError.failure("GEOS could not read GeoJSON") }
-        defer { api.GEOSGeoJSONReader_destroy_r(handle, reader) }
-        guard let pointer = api.GEOSGeoJSONReader_readGeometry_r(handle, reader, geoJSON) else {
-            throw AnywallError.inputRejected("bad GeoJSON: \(takeError(or: "GEOS could not read it"))")
+        try read(geoJSON, as: "GeoJSON", create: api.GEOSGeoJSONReader_create_r, destroy: api.GEOSGeoJSONReader_destroy_r) {
+            api.GEOSGeoJSONReader_readGeometry_r(handle, $0, $1)
+        }
+    }
+
+    /// Reads `text` with a reader GEOS makes for the format and destroys after; a refusal quotes GEOS.
+    private func read(_ text: String, as format: String, create: (GEOSContextHandle_t?) -> OpaquePointer?,
+                      destroy: (GEOSContextHandle_t?, OpaquePointer?) -> Void,
+                      read: (OpaquePointer, String) -> OpaquePointer?) throws -> GEOSGeometry {
+        guard let reader = create(handle) else { throw AnywallError.failure("GEOS could not read \(format)") }
+        defer { destroy(handle, reader) }
+        guard let pointer = read(reader, text) else {
+            throw AnywallError.inputRejected("bad \(format): \(takeError(or: "GEOS could not read it"))")
         }
         return GEOSGeometry(owning: pointer, in: self)
     }

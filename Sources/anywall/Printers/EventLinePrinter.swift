@@ -12,12 +12,11 @@ struct EventLinePrinter: EventStreamPrinter {
     func render(_ events: [ChangeEvent]) -> String {
         events.flatMap { event in
             let post = event.post
-            var head = [event.time.formatted(Self.clock),
+            let head = [event.time.formatted(Self.clock),
                         event.kind.rawValue.padding(toLength: Self.eventWidth, withPad: " ", startingAt: 0),
-                        post.distance.readable(in: reader.units).description]
-            if post.visible { head.append(TablePrinter.oneLine(post.author ?? "?")) }
-            let text = post.visible ? TablePrinter.oneLine(post.text ?? "") : TablePrinter.hiddenText
-            return WrappedRow.lines(head: head.joined(separator: WrappedRow.separator), text: text, width: reader.width).map {
+                        post.distance.readable(in: reader.units).description] + [TablePrinter.author(of: post)].compactMap { $0 }
+            return WrappedRow.lines(head: head.joined(separator: WrappedRow.separator), text: TablePrinter.text(of: post),
+                                    width: reader.width).map {
                 (!post.visible && reader.color ? TextStyle.dim.apply(to: $0) : $0) + "\n"
             }
         }.joined()

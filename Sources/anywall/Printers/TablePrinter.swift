@@ -20,24 +20,30 @@ struct TablePrinter: ResultPrinter {
 
     func render(_ posts: [NearbyPost]) -> String {
         table(header: ["DISTANCE", "AUTHOR", "AGE"], authorColumn: 1, rows: posts.map {
-            Row(head: head(of: $0), text: text(of: $0), visible: $0.visible)
+            Row(head: head(of: $0), text: Self.text(of: $0), visible: $0.visible)
         })
     }
 
     func render(_ events: [ChangeEvent]) -> String {
         table(header: ["EVENT", "DISTANCE", "AUTHOR", "AGE"], authorColumn: 2, rows: events.map {
-            Row(head: [$0.kind.rawValue] + head(of: $0.post), text: text(of: $0.post), visible: $0.post.visible)
+            Row(head: [$0.kind.rawValue] + head(of: $0.post), text: Self.text(of: $0.post), visible: $0.post.visible)
         })
     }
 
     private func head(of post: NearbyPost) -> [String] {
         [post.distance.readable(in: reader.units).description,
-         post.visible ? Self.oneLine(post.author ?? "?") : "",
+         Self.author(of: post) ?? "",
          post.visible ? RelativeAge.describe(post.createdAt, now: now) : ""]
     }
 
-    private func text(of post: NearbyPost) -> String {
-        post.visible ? Self.oneLine(post.text ?? "") : Self.hiddenText
+    /// The author as a readable printer shows it: nil for a hidden post, "?" when unknown.
+    static func author(of post: NearbyPost) -> String? {
+        post.visible ? oneLine(post.author ?? "?") : nil
+    }
+
+    /// The text as a readable printer shows it, or "Can't view post! Get closer." for a hidden post.
+    static func text(of post: NearbyPost) -> String {
+        post.visible ? oneLine(post.text ?? "") : hiddenText
     }
 
     private func table(header: [String], authorColumn: Int, rows: [Row]) -> String {
