@@ -1,6 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The targets are the architecture (docs/architecture.md): each may depend only on what its layer
+// may use, and ArchitectureTests fails the suite when an edge the architecture forbids appears.
 let package = Package(
     name: "anywall",
     platforms: [.macOS(.v13)],
@@ -8,7 +10,6 @@ let package = Package(
         .executable(name: "anywall", targets: ["anywall"]),
         .executable(name: "anywall-server", targets: ["anywall-server"]),
         .executable(name: "anywall-bench", targets: ["anywall-bench"]),
-        .library(name: "AnywallCore", targets: ["AnywallCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,28 +23,53 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // GEOS's headers at build time (libgeos-dev); the library itself is loaded at first use (see CGEOS.h).
         .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl")]),
+
+        // The domain: geo, posts, queries, visibility, the diff, watch, the outbox's rules, the
+        // backend protocol and its errors. No storage, HTTP, files, terminal or argument parsing.
+        .target(name: "WallDomain", dependencies: ["CGEOS"]),
+        // What talks to the operating system: files written durably, descriptors, sockets, signals.
+        .target(name: "AnywallSupport", dependencies: ["WallDomain", .product(name: "Crypto", package: "swift-crypto")]),
+        // Location sources: NMEA, gpsd, serial devices.
+        .target(name: "WallLocation", dependencies: ["WallDomain", "AnywallSupport"]),
+        // Parse's wire format: headers, error codes, GeoPoint/Pointer/Date/ACL codecs, the
+        // where-clause both ways. Shared by the client and the server.
+        .target(name: "ParseWire", dependencies: ["WallDomain"]),
+        // The CLI's files: settings, session, caches and saved results, the outbox.
+        .target(name: "LocalState", dependencies: ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire"]),
+        // The embedded SQLite wall (GRDB).
         .target(
-            name: "AnywallCore",
+            name: "EmbeddedStore",
             dependencies: [
-                "CCurl",
-                "CGEOS",
+                "WallDomain", "AnywallSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .executableTarget(
-            name: "anywall",
+        // A Parse Server's REST API over libcurl.
+        .target(name: "ParseClient", dependencies: ["WallDomain", "AnywallSupport", "ParseWire", "CCurl"]),
+        // The CLI's use cases and printers; the executable only calls it.
+        .target(
+            name: "AnywallCLI",
             dependencies: [
-                "AnywallCore",
+                "WallDomain", "AnywallSupport", "WallLocation", "LocalState", "EmbeddedStore", "ParseWire", "ParseClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "anywall", dependencies: ["AnywallCLI"]),
+        // anywall-server as a library: one function builds the application.
+        .target(
+            name: "AnywallServer",
+            dependencies: [
+                "WallDomain", "AnywallSupport", "EmbeddedStore", "ParseWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(
             name: "anywall-server",
             dependencies: [
-                "AnywallCore",
+                "AnywallServer", "WallDomain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -51,11 +77,25 @@ let package = Package(
         .executableTarget(
             name: "anywall-bench",
             dependencies: [
-                "AnywallCore",
+                "WallDomain", "WallLocation", "EmbeddedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "AnywallCoreTests", dependencies: ["AnywallCore"]),
-        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCore", "anywall", "anywall-server"]),
+
+        .target(name: "TestSupport", dependencies: ["WallDomain", "EmbeddedStore"], path: "Tests/TestSupport"),
+        .testTarget(name: "WallDomainTests", dependencies: ["WallDomain", "TestSupport"]),
+        .testTarget(name: "WallLocationTests", dependencies: ["WallLocation", "TestSupport"]),
+        .testTarget(name: "LocalStateTests", dependencies: ["LocalState", "TestSupport"]),
+        .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "AnywallSupport", "TestSupport"]),
+        .testTarget(name: "ParseWireTests", dependencies: ["ParseWire", "TestSupport"]),
+        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCLI", "TestSupport", "anywall", "anywall-server"]),
+        .testTarget(
+            name: "AnywallServerTests",
+            dependencies: [
+                "AnywallServer", "TestSupport", "anywall-server",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "ArchitectureTests"),
     ]
 )

@@ -1,6 +1,8 @@
-import AnywallCore
 import ArgumentParser
+import EmbeddedStore
 import Foundation
+import WallDomain
+import WallLocation
 
 /// The benchmark tool's commands.
 struct AnywallBench: ParsableCommand {
@@ -51,7 +53,7 @@ struct AnywallBench: ParsableCommand {
                 do {
                     points.append(try GeoPoint(parsing: trimmed))
                 } catch let error as AnywallError {
-                    throw ValidationError("\(places): line \(index + 1): \(error.message)")
+                    throw ValidationError("\(places): line \(index + 1): \(error.reason)")
                 }
             }
             guard !points.isEmpty else { throw ValidationError("\(places) lists no places") }

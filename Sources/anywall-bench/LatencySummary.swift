@@ -1,3 +1,6 @@
+import EmbeddedStore
+import WallDomain
+import WallLocation
 /// Percentiles of a set of latency samples, in microseconds.
 struct LatencySummary {
     let count: Int

@@ -1,6 +1,8 @@
-import AnywallCore
 import ArgumentParser
+import EmbeddedStore
 import Foundation
+import WallDomain
+import WallLocation
 
 extension AnywallBench {
     /// Reads an NMEA log the way `--nmea` does (64 KiB reads through the decoder) and reports

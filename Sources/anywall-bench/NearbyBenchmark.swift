@@ -1,5 +1,7 @@
-import AnywallCore
+import EmbeddedStore
 import Foundation
+import WallDomain
+import WallLocation
 
 /// Times `EmbeddedWall.nearby` at a list of places, in one process with one open wall.
 struct NearbyBenchmark {

@@ -1,4 +1,7 @@
+import EmbeddedStore
 import Foundation
+import WallDomain
+import WallLocation
 
 /// What one `anywall-bench nearby` run measured, printable as plain lines or one JSON object.
 struct NearbyReport {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("nearby --within an area, on the embedded wall and through the Parse backend")

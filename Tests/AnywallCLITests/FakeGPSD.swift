@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Glibc
+import TestSupport
+import Testing
 
 /// A scripted stand-in for gpsd on 127.0.0.1, for what a real gpsd cannot show: the exact bytes a
 /// client sent it, and reports cut into writes exactly as a test wants. Each client that connects

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("--geojson output, read by an independent GeoJSON library")

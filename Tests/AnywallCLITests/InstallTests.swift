@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// scripts/install and scripts/uninstall on temporary prefixes. Install runs with `--no-build`, copying the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Choosing a location source by flag or setting, as `where` shows it.

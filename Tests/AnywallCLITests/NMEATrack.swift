@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// NMEA sentences for a made-up walk, as a receiver would send them once a second.
 enum NMEATrack {

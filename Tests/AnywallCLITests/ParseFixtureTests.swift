@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Each command against `fixtures/parse/` replayed on 127.0.0.1: its requests must match the

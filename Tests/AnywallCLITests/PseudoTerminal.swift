@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A pseudo-terminal pair: the device end stands in for a serial GNSS receiver or a user's
 /// terminal, the controlling end is what the test writes and reads.

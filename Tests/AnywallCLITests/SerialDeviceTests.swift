@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--nmea DEVICE --baud N`: a serial receiver, played by a pseudo-terminal.

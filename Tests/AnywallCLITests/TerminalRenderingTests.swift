@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The readable table and `--watch` lines as a person sees them: the real binary with its stdout

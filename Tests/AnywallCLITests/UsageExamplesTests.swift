@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's Usage examples, shown by each command's help through scripts/examples.

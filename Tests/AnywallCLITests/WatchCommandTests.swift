@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `nearby --watch` on the embedded wall, fed a walk as NMEA on stdin.

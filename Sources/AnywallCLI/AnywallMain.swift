@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import WallDomain
+
+/// The whole of the `anywall` executable: parses the arguments, runs the command, and maps
+/// anywall's errors to one line on stderr and their exit code; argument errors, --help and
+/// completions go through swift-argument-parser as usual.
+package enum AnywallMain {
+    package static func run(_ arguments: [String]) -> Never {
+        // anywall prints UTF-8 whatever the user's locale, and DisplayWidth measures it with wcwidth,
+        // which knows the widths of non-ASCII characters only under a UTF-8 LC_CTYPE.
+        setlocale(LC_CTYPE, "C.UTF-8")
+        do {
+            var command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
+            try command.run()
+            Anywall.exit()
+        } catch let error as AnywallError {
+            Terminal.note("anywall: \(error.wording)")
+            Anywall.exit(withError: ExitStatus(error).exitCode)
+        } catch {
+            Anywall.exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import AnywallSupport
+import ArgumentParser
+import EmbeddedStore
+import Foundation
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Show, refresh or change the wall's shared config.",
+        discussion: """
+            The config is cached and fetched again when the cached copy is an hour old. Keys Anywall \
+            uses: availableFilterDistances (an array of feet) and postMaxCharacterCount.
+
+            \(UsageExamples.config)
+            """,
+        subcommands: [Show.self, Refresh.self, Set.self, Init.self],
+        defaultSubcommand: Show.self)
+
+    /// The JSON shape `config show --json` prints: Parse's `{"params":{...}}` plus provenance.
+    struct Output: Encodable {
+        let params: [String: JSONValue]
+        let source: String
+        let origin: ConfigOrigin
+        let fetchedAt: String?
+
+        init(_ loaded: LoadedConfig) {
+            params = loaded.config.params
+            source = loaded.source
+            origin = loaded.origin
+            fetchedAt = loaded.fetchedAt.map(ParseDate.string(from:))
+        }
+
+        var table: String {
+            let width = (params.keys.map(\.count).max() ?? 0) + 2
+            var out = params.keys.sorted().map { key in
+                key.padding(toLength: width, withPad: " ", startingAt: 0) + JSONText.encode(params[key]!)
+            }.joined(separator: "\n") + "\n"
+            out += "(from \(source), \(origin.rawValue)\(fetchedAt.map { ", fetched \($0)" } ?? ""))\n"
+            return out
+        }
+    }
+
+    static func print(_ loaded: LoadedConfig, json: Bool) {
+        let output = Output(loaded)
+        Terminal.output(json ? JSONText.encode(output) + "\n" : output.table)
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the config in use and where it came from.", discussion: UsageExamples.configShow)
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openBackend()
+            let loaded = context.configCache(for: wall).load(fetch: wall.fetchConfig)
+            if let warning = loaded.warning { Terminal.warn(warning) }
+            ConfigCommand.print(loaded, json: json.json)
+        }
+    }
+
+    struct Refresh: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch the config now, whatever the cached copy's age.", discussion: UsageExamples.configRefresh)
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openBackend()
+            ConfigCommand.print(try context.configCache(for: wall).refresh(fetch: wall.fetchConfig), json: json.json)
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.",
+            discussion: """
+                On the embedded wall this needs only write access to its file; on a Parse Server, its \
+                master key (--master-key-file or --master-key-stdin).
+
+                \(UsageExamples.configSet)
+                """)
+        @Argument(help: "The parameter's name.") var key: String
+        @Argument(help: ArgumentHelp("The value, as JSON.", valueName: "JSON")) var value: String
+        @OptionGroup var masterKey: MasterKeyOptions
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)) else {
+                throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
+            }
+            let wall = try context.openBackend()
+            let config = try wall.setConfig(key, to: parsed, masterKey: try masterKey.read())
+            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
+        }
+    }
+
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prepare a new wall: seed the default config, keeping values already set.",
+            discussion: """
+                On a Parse Server this also creates the Posts class (text, location, user), which a \
+                stock server does not let clients create; it needs the master key.
+
+                \(UsageExamples.configInit)
+                """)
+        @OptionGroup var masterKey: MasterKeyOptions
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openBackend()
+            let config = try wall.initialize(masterKey: try masterKey.read())
+            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import AnywallSupport
+import ArgumentParser
+import EmbeddedStore
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Load posts from a Parse export of Posts, or NDJSON, into the wall.",
+        discussion: """
+            Keeps each post's objectId, createdAt, text, location and author. Authors the wall does not \
+            know become users who cannot log in until given a password ('anywall passwd'). Posts already \
+            in the wall are left as they are. Bad records are reported on stderr by line and skipped; \
+            the exit code is then 65, after the good records were imported.
+
+            \(UsageExamples.import)
+            """)
+
+    @Argument(help: ArgumentHelp("The file to read, or '-' for standard input.", valueName: "FILE"), completion: .file())
+    var file: String
+    @Option(help: ArgumentHelp("Posts per transaction (default: 10000).", valueName: "N"))
+    var batchSize = 10_000
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let context = try CommandContext(store: store)
+        guard batchSize >= 1 else { throw AnywallError.inputRejected("bad --batch-size \(batchSize): it must be at least 1") }
+        let reader = PostImportReader(lines: try LineReader(path: file))
+        let wall = try context.openEmbeddedOnly(for: "import")
+        var total = ImportOutcome()
+        var rejected = 0
+        while true {
+            let batch = try reader.nextBatch(size: batchSize)
+            if batch.posts.isEmpty && batch.rejected.isEmpty { break }
+            for record in batch.rejected { Terminal.note("anywall: \(file): \(record.position): \(record.reason); skipped") }
+            rejected += batch.rejected.count
+            let outcome = try wall.importPosts(batch.posts)
+            total.imported += outcome.imported
+            total.alreadyPresent += outcome.alreadyPresent
+            total.usersCreated += outcome.usersCreated
+            if Terminal.stderrIsTerminal { Terminal.note("… \(total.imported) posts imported") }
+        }
+        Terminal.output("imported \(total.imported) posts, \(total.alreadyPresent) already present, "
+                        + "\(total.usersCreated) new users, \(rejected) skipped\n")
+        if rejected > 0 {
+            throw AnywallError.inputRejected("\(rejected) bad record\(rejected == 1 ? "" : "s") skipped (see above)")
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import AnywallSupport
+import ArgumentParser
+import EmbeddedStore
+import Foundation
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+
+struct NearbyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nearby", abstract: "List the posts nearest you, nearest first.",
+        discussion: """
+            Posts beyond the filter radius are listed without text or author, in every format. \
+            With --within, only posts inside an area count (GeoJSON, WKT or WEST,SOUTH,EAST,NORTH).
+
+            With --changes, prints only what changed since the previous run of the same query \
+            (same wall, location source, search distance, limit and area): added, removed, revealed, hidden.
+
+            With --watch, keeps following the location source and prints those events as they \
+            happen, as readable lines or with --ndjson one JSON object per line.
+
+            On a Parse Server, --cache-policy chooses between the server and the last answer cached \
+            for the same question (Parse's policies; default network-else-cache). An answer from the \
+            cache is stale: a warning says when it was cached and the exit code is 3.
+
+            \(UsageExamples.nearby)
+            """)
+
+    @OptionGroup var location: LocationOptions
+    @Option(parsing: .unconditional, help: ArgumentHelp("The filter radius for this call, e.g. 250ft, 2km (default: the 'radius' setting, else 1000m).", valueName: "D"))
+    var radius: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many posts at most, 1 to 1000 (default: 20).", valueName: "N"))
+    var limit: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far to look (default: 100km).", valueName: "D"))
+    var searchDistance: String?
+    @OptionGroup var area: AreaOption
+    @Flag(help: "Print only the changes since the previous run of this query.")
+    var changes = false
+    @Option(help: ArgumentHelp(
+        "On a server: \(CachePolicy.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(CachePolicy.standard.rawValue)).",
+        valueName: "P"))
+    var cachePolicy: String?
+    @OptionGroup var watch: WatchOptions
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        if watch.watch, changes { throw ValidationError("--watch and --changes do not go together") }
+        if watch.watch, cachePolicy != nil { throw ValidationError("--watch always asks the server: --cache-policy does not apply") }
+        if watch.watch, format.format == .json || format.format == .geojson {
+            throw ValidationError("--watch prints a stream of events: use --ndjson, or no format for readable lines")
+        }
+    }
+
+    func run() throws {
+        let context = try CommandContext(store: store)
+        let preferences = try context.preferences()
+        let format = self.format.resolved(preferences)
+        let search = try searchDistance.map(Distance.init(parsing:)) ?? WallQuery.defaultSearchDistance
+        let filterRadius: Distance
+        if let radius {
+            filterRadius = try Distance(parsing: radius)
+            try FilterRadius.validatePerCall(filterRadius, searchDistance: search)
+        } else {
+            // A radius nobody typed here simply cannot reach past the search distance.
+            filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
+        }
+        let area = try self.area.area()
+        let reader = ReaderPreferences.atStandardOutput(units: preferences.units, noColorFlag: self.format.noColor,
+                                                        environment: context.environment)
+        if watch.watch {
+            let spec = try location.spec(preferences)
+            let nearby = NearbyWatch(backend: try context.openBackend(), searchDistance: search, limit: try parsedLimit(),
+                                     filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
+                                     interval: try watch.parsedInterval(), within: area)
+            // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
+            let lines: EventStreamPrinter = format == .table ? EventLinePrinter(reader: reader) : NDJSONPrinter()
+            try NearbyWatchLoop(source: try location.source(spec), watch: nearby, printer: lines,
+                                fixTimeout: try location.timeout()).run()
+            return
+        }
+        let policy = try cachePolicy.map(CachePolicy.init(named:)) ?? .standard
+        let (spec, fix) = try location.fix(preferences)
+        let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit(), within: area)
+        let wall = try context.openBackend()
+        let printer = ResultPrinters.make(format, reader: reader)
+        // Only the table says so: an empty JSON array or collection speaks for itself.
+        let emptyNote = format == .table
+            ? "No posts within \(query.searchDistance.readable(in: preferences.units))\(area == nil ? "" : " in the area")." : nil
+        let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy)
+        let stale = try lookup.run(query, filterRadius: filterRadius, deliver: { answer in
+            if let cachedAt = answer.cachedAt {
+                Terminal.note("anywall: stale: the answer cached \(ParseDate.string(from: cachedAt)) (\(policy.rawValue))")
+            }
+            try show(answer.posts, printer: printer, emptyNote: emptyNote, wall: wall, spec: spec, query: query, fix: fix,
+                      filterRadius: filterRadius, context: context)
+        }, warn: Terminal.warn)
+        if stale { throw ExitStatus.stale.exitCode }
+    }
+
+    /// Prints one answer: the posts, or with --changes what changed since the saved result.
+    private func show(_ posts: [NearbyPost], printer: ResultPrinter, emptyNote: String?, wall: WallBackend, spec: LocationSpec,
+                       query: WallQuery, fix: Fix, filterRadius: Distance, context: CommandContext) throws {
+        if changes {
+            let saved = SavedResults(directory: context.paths.savedResultsDirectory)
+            let key = SavedResults.key(backend: wall.identity, location: spec.description, query: query)
+            let events = ResultMerge.changes(from: try saved.previous(key: key), to: posts, at: Date(),
+                                             place: fix.point, filterRadius: filterRadius)
+            try saved.save(posts, key: key)
+            Terminal.output(printer.render(events))
+        } else {
+            Terminal.output(printer.render(posts))
+            if posts.isEmpty, let emptyNote { Terminal.note(emptyNote) }
+        }
+    }
+
+    private func parsedLimit() throws -> Int {
+        guard let limit else { return WallQuery.defaultLimit }
+        guard let n = Int(limit) else {
+            throw AnywallError.inputRejected("bad limit '\(limit)': expected a whole number from 1 to 1000")
+        }
+        return try WallQuery.checked(limit: n)
+    }
+}

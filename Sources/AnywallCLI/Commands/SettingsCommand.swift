@@ -1,0 +1,121 @@
+import AnywallSupport
+import ArgumentParser
+import EmbeddedStore
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: "Show or change local preferences.",
+        discussion: """
+            Keys: radius (one of the config's filter distances, or 1000m), units (metric | imperial), \
+            location (at:LAT,LON, gpsd[:HOST[:PORT]], nmea:PATH), format (table | json | ndjson | geojson), \
+            server (a Parse Server's URL with its mount path; unset: the embedded wall), app-id, rest-key \
+            (give '-' to read it from standard input), timeout (how long to wait for a server, e.g. 15s).
+
+            \(UsageExamples.settings)
+            """,
+        subcommands: [Show.self, Set.self, Unset.self],
+        defaultSubcommand: Show.self)
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show every setting, its value and where it comes from.", discussion: UsageExamples.settingsShow)
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        private struct Entry: Encodable {
+            let value: String?
+            let from: String
+        }
+
+        private struct Output: Encodable {
+            let settings: [String: Entry]
+            let backend: String
+        }
+
+        /// A secret's value is not printed, only that it is set.
+        static func shown(_ value: String?, key: SettingKey) -> String? {
+            guard key.isSecret, value != nil else { return value }
+            return "(set, not shown)"
+        }
+
+        /// A radius as set (what one types to set it), followed by the same distance in the reader's
+        /// units when it is set in the other system: `1000m (3281 ft)`.
+        static func readable(radius value: String, units: UnitSystem) -> String {
+            guard let radius = try? Distance(parsing: value), radius.unit.system != units else { return value }
+            return "\(value) (\(radius.readable(in: units)))"
+        }
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            for name in context.settings.unknownKeys {
+                Terminal.warn("\(context.paths.settingsFile.path): unknown setting '\(name)' is ignored")
+            }
+            let entries = Preferences.entries(settings: context.settings, environment: context.environment)
+            // A bad server setting must not stop `settings` from showing (and so fixing) it.
+            let backend: (identity: String, description: String)
+            do {
+                backend = try context.backendNames()
+            } catch let error as AnywallError {
+                backend = ("", "none usable: \(error.wording)")
+            }
+            if json.json {
+                let settings = Dictionary(uniqueKeysWithValues: entries.map {
+                    ($0.key.rawValue, Entry(value: Self.shown($0.value.text, key: $0.key), from: $0.value.origin.description))
+                })
+                Terminal.output(JSONText.encode(Output(settings: settings, backend: backend.identity)) + "\n")
+            } else {
+                let units = entries[.units]?.text.flatMap(UnitSystem.init(rawValue:)) ?? .metric
+                var out = ""
+                for key in SettingKey.allCases {
+                    let entry = entries[key]!
+                    var value = Self.shown(entry.text, key: key) ?? "(none)"
+                    if key == .radius { value = Self.readable(radius: value, units: units) }
+                    out += "\(key.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(value)  [\(entry.origin)]\n"
+                }
+                out += "backend  \(backend.description)\n"
+                Terminal.output(out)
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a preference; bad keys and values are refused.", discussion: UsageExamples.settingsSet)
+        @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
+        @Argument(help: "The value ('-' reads it from standard input).") var value: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let key = try SettingKey(named: key)
+            var settings = context.settings
+            // Only the radius depends on the wall (its config's choices); other keys need no backend.
+            let config: RemoteConfig = key == .radius ? context.config(for: try context.openBackend()) : .defaults
+            // A key given on the command line would stay in the shell's history: '-' reads it from stdin.
+            let value = self.value == "-" ? try Terminal.readAllInput(holding: "a setting").trimmingCharacters(in: .whitespacesAndNewlines) : self.value
+            try settings.set(key, to: value, config: config)
+            try settings.save(to: context.paths.settingsFile)
+            Terminal.note("\(key.rawValue) = \(Show.shown(settings.values[key], key: key) ?? value)")
+        }
+    }
+
+    struct Unset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Return a preference to its default.", discussion: UsageExamples.settingsUnset)
+        @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let key = try SettingKey(named: key)
+            var settings = context.settings
+            settings.unset(key)
+            try settings.save(to: context.paths.settingsFile)
+        }
+    }
+}

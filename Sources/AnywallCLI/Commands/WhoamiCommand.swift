@@ -1,0 +1,37 @@
+import AnywallSupport
+import ArgumentParser
+import EmbeddedStore
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+
+struct WhoamiCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami", abstract: "Show who is logged in, and on which wall.",
+        discussion: UsageExamples.whoami)
+
+    @OptionGroup var json: JSONOption
+    @OptionGroup var store: StoreOptions
+
+    private struct Output: Encodable {
+        let objectId: String
+        let username: String
+        let name: String?
+        let backend: String
+    }
+
+    func run() throws {
+        let context = try CommandContext(store: store)
+        let wall = try context.openBackend()
+        let user = try context.withSession(on: wall) { try wall.currentUser($0) }
+        if json.json {
+            Terminal.output(JSONText.encode(Output(objectId: user.objectId, username: user.username,
+                                                   name: user.name, backend: wall.identity)) + "\n")
+        } else {
+            let name = user.name.map { " (\($0))" } ?? ""
+            Terminal.output("\(user.username)\(name) on \(wall.description)\n")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import AnywallSupport
+import ArgumentParser
+import EmbeddedStore
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+
+/// anywall's exit codes (documented in the README). Errors use the BSD sysexits numbers where
+/// one fits, so scripts can tell what went wrong without reading the message.
+package enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    /// Success, but what was printed came from the cache, not the server (stale).
+    case stale = 3
+    /// Bad flags or arguments (swift-argument-parser's code).
+    case usage = 64
+    /// Something typed or piped in was refused: coordinates, distances, text, settings.
+    case inputRejected = 65
+    /// A file named on the command line cannot be read.
+    case fileUnreadable = 66
+    /// The backend or gpsd cannot be reached, or the wall's file cannot be opened.
+    case backendUnreachable = 69
+    /// An internal error: a bug, or a damaged wall.
+    case internalFailure = 70
+    /// The server answered something that is not the protocol it should speak (malformed JSON).
+    case protocolError = 76
+    /// No location fix could be had in time.
+    case noFix = 75
+    /// Not logged in, or the credentials or session were refused.
+    case authFailed = 77
+
+    package init(_ error: AnywallError) {
+        switch error {
+        case .inputRejected, .usernameTaken, .accountRefused, .postRefused, .notWritable: self = .inputRejected
+        case .notLoggedIn, .badCredentials, .noPassword, .sessionExpired, .keysRefused, .masterKeyMissing, .masterKeyRefused,
+             .operationForbidden:
+            self = .authFailed
+        case .noFix: self = .noFix
+        case .backendUnreachable, .sourceUnreachable, .noCachedAnswer: self = .backendUnreachable
+        case .fileUnreadable: self = .fileUnreadable
+        case .protocolError, .noSessionGiven: self = .protocolError
+        case .failure, .requestRefused, .duplicateRequest: self = .internalFailure
+        }
+    }
+
+    package var exitCode: ExitCode { ExitCode(rawValue) }
+}

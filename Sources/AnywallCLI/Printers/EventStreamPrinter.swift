@@ -1,0 +1,15 @@
+import AnywallSupport
+import EmbeddedStore
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+
+/// Prints change events as they happen (`nearby --watch`): one line each, no header, nothing
+/// held back, so a pipe sees every event at once.
+package protocol EventStreamPrinter {
+    func render(_ events: [ChangeEvent]) -> String
+}
+
+extension NDJSONPrinter: EventStreamPrinter {}

@@ -1,0 +1,17 @@
+import AnywallSupport
+import EmbeddedStore
+import LocalState
+import ParseClient
+import ParseWire
+import WallDomain
+import WallLocation
+/// The few terminal styles anywall uses (SGR escapes), each applied to one line at a time so that
+/// a pager or a cut line never carries a style into the next.
+package enum TextStyle: String {
+    case bold = "1"
+    case dim = "2"
+
+    package func apply(to line: String) -> String {
+        "\u{1B}[\(rawValue)m\(line)\u{1B}[0m"
+    }
+}

@@ -1,0 +1,40 @@
+import AnywallSupport
+import EmbeddedStore
+import Foundation
+import Hummingbird
+import ParseWire
+import WallDomain
+
+/// One JSON line on stderr per request: when, from where, method, path (never the query, which
+/// may hold a password on `GET /login`, and never a header), status, bytes sent and time taken.
+package struct AccessLog: RouterMiddleware {
+    package typealias Context = ParseContext
+
+    package func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            write(request, context, status: response.status.code, bytes: response.body.contentLength, since: start)
+            return response
+        } catch {
+            let status = (error as? any HTTPResponseError)?.status.code ?? 500
+            write(request, context, status: status, bytes: nil, since: start)
+            throw error
+        }
+    }
+
+    private func write(_ request: Request, _ context: ParseContext, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
+        let milliseconds = (ContinuousClock.now - start).inSeconds * 1000
+        var line: [String: JSONValue] = [
+            "time": .string(ParseDate.string(from: Date())),
+            "event": .string("request"),
+            "remote": .string(context.remoteAddress),
+            "method": .string(request.method.rawValue),
+            "path": .string(request.uri.path),
+            "status": .number(Double(status)),
+            "ms": .number((milliseconds * 100).rounded() / 100),
+        ]
+        if let bytes { line["bytes"] = .number(Double(bytes)) }
+        ServerLog.write(line)
+    }
+}

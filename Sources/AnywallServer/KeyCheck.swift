@@ -1,0 +1,38 @@
+import AnywallSupport
+import Crypto
+import EmbeddedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ParseWire
+import WallDomain
+
+/// Parse's key rules, before any route under the mount: the application id must match (else a
+/// bare 403 `unauthorized`); a matching master key makes the caller master; otherwise the REST
+/// API key must match when the server has one. The session token is noted, not yet checked.
+package struct KeyCheck: RouterMiddleware {
+    package typealias Context = ParseContext
+    package let keys: ServerKeys
+
+    package func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
+        guard Self.same(request.headers[HTTPField.Name(ParseHeader.applicationId)!], keys.applicationId) else {
+            return ParseRefusal.unauthorized.response
+        }
+        var context = context
+        context.caller.isMaster = Self.same(request.headers[HTTPField.Name(ParseHeader.masterKey)!], keys.masterKey)
+        if let restKey = keys.restKey, !context.caller.isMaster, !Self.same(request.headers[HTTPField.Name(ParseHeader.restKey)!], restKey) {
+            return ParseRefusal.unauthorized.response
+        }
+        context.caller.sessionToken = request.headers[HTTPField.Name(ParseHeader.sessionToken)!].flatMap { $0.isEmpty ? nil : $0 }
+        return try await next(request, context)
+    }
+
+    /// Whether a presented key equals the expected one, in time that does not depend on where
+    /// they differ (digests of equal length, compared whole).
+    package static func same(_ presented: String?, _ expected: String) -> Bool {
+        guard let presented else { return false }
+        let a = Array(SHA256.hash(data: Data(presented.utf8)))
+        let b = Array(SHA256.hash(data: Data(expected.utf8)))
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,29 @@
+import EmbeddedStore
+import Foundation
+import ParseWire
+import WallDomain
+
+/// The wall's records in ParseWire's shapes, as Parse Server returns them.
+package enum ParseRendering {
+    /// A user as `/login` and `/users/me` return it: never a password or hash; the session token
+    /// only when it is the caller's own. Every user is public-read (as anywall signs them up) and
+    /// only writable by themselves.
+    package static func user(_ user: StoredUser, sessionToken: String? = nil) -> ParseUserObject {
+        ParseUserObject(objectId: user.objectId, username: user.username, name: user.name, sessionToken: sessionToken,
+                        createdAt: user.createdAt, updatedAt: user.createdAt, acl: .publicRead(writer: user.objectId))
+    }
+
+    /// A post as a query returns it: the author included as an object when `includeUser`, else a
+    /// Pointer; `keys`, when given, limits the fields to those (objectId and the dates always come).
+    /// Posts are public-read and only writable by their author: the only ACL this server keeps.
+    package static func post(_ post: StoredPost, includeUser: Bool, keys: Set<String>?) -> ParsePostObject {
+        let author = post.author.map { includeUser ? ParsePostObject.Author.included(user($0)) : .pointer($0.objectId) }
+        func kept<T>(_ key: String, _ value: T?) -> T? { keys == nil || keys!.contains(key) ? value : nil }
+        return ParsePostObject(objectId: post.objectId, text: kept("text", post.text), location: kept("location", ParseGeoPoint(post.location)),
+                               author: kept("user", author), createdAt: post.createdAt, updatedAt: post.updatedAt,
+                               acl: kept("ACL", ParseACL.publicRead(writer: post.author?.objectId)))
+    }
+
+    /// A built-in date (`createdAt`, `updatedAt`): a bare ISO string.
+    package static func date(_ date: Date) -> JSONValue { .string(ParseDate.string(from: date)) }
+}

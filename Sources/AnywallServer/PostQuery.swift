@@ -1,0 +1,87 @@
+import AnywallSupport
+import EmbeddedStore
+import Foundation
+import ParseWire
+import WallDomain
+
+/// A find on Posts as its query string asks it: `where`, `order`, `skip`, `limit`, `count`,
+/// `keys`, `excludeKeys`, `include`. Each parameter is read as JSON when it parses as JSON (as
+/// Parse Server reads them); unknown parameters are refused with 102, as Parse refuses them.
+package struct PostQuery: Sendable {
+    /// Parse's default page.
+    package static let defaultLimit = 100
+    /// The largest page and the deepest skip this server serves, so one request stays cheap.
+    package static let maxLimit = 1000
+    package static let maxSkip = 10_000
+
+    package var filter = WhereClause()
+    package var order: [PostOrder] = []
+    package var skip = 0
+    package var limit = defaultLimit
+    package var count = false
+    package var keys: Set<String>?
+    package var excludeKeys: Set<String> = []
+    package var includeUser = false
+
+    /// Parameters Parse Server takes that this server does not.
+    private static let unsupported: Set<String> = ["readPreference", "includeReadPreference", "subqueryReadPreference",
+                                                   "hint", "explain", "comment", "redirectClassNameForKey"]
+
+    package init(parameters: [(String, String)]) throws {
+        for (name, text) in parameters {
+            let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
+            switch name {
+            case "where": filter = try WhereClause(json: value)
+            case "order": order = try Self.order(text)
+            case "skip": skip = try Self.whole(name, value, max: Self.maxSkip)
+            case "limit": limit = min(try Self.whole(name, value, max: Int.max), Self.maxLimit)
+            case "count": count = Self.truthy(value)
+            case "keys": keys = Self.names(text)
+            case "excludeKeys": excludeKeys = Self.names(text)
+            case "include": includeUser = Self.names(text).contains { $0 == "user" || $0 == "*" }
+            default:
+                throw ParseRefusal.invalidQuery(Self.unsupported.contains(name)
+                    ? "anywall-server does not support \(name)" : "Invalid parameter for query: \(name)")
+            }
+        }
+    }
+
+    /// The fields to return: `keys` (when given) less `excludeKeys`.
+    package var fields: Set<String>? {
+        guard keys != nil || !excludeKeys.isEmpty else { return nil }
+        let all: Set<String> = ["text", "location", "user", "ACL"]
+        return (keys ?? all).subtracting(excludeKeys)
+    }
+
+    private static func names(_ text: String) -> Set<String> {
+        Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    private static func order(_ text: String) throws -> [PostOrder] {
+        try text.split(separator: ",").map { term in
+            guard let key = PostOrder(parsing: Substring(term.trimmingCharacters(in: .whitespaces))) else {
+                throw ParseRefusal.invalidQuery("anywall-server sorts Posts only by "
+                    + PostOrder.Field.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(term)'")
+            }
+            return key
+        }
+    }
+
+    /// A count of objects: a whole number from 0 to `max` (Parse takes `Number(value)`).
+    private static func whole(_ name: String, _ value: JSONValue, max: Int) throws -> Int {
+        guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= Double(max) else {
+            throw ParseRefusal.invalidQuery(max == Int.max ? "Invalid parameter for query: \(name)"
+                                            : "\(name) must be a whole number from 0 to \(max)")
+        }
+        return Int(number)
+    }
+
+    private static func truthy(_ value: JSONValue) -> Bool {
+        switch value {
+        case .bool(let flag): return flag
+        case .number(let number): return number != 0
+        case .string(let text): return !text.isEmpty && text != "false" && text != "0"
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import EmbeddedStore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import WallDomain
+
+/// anywall-server's application: the wall served over Parse's REST API. The executable and the
+/// in-process tests build it with the same function.
+package enum ServerApplication {
+    /// Request ids are kept this long: an outbox retry within it is never posted twice.
+    package static let requestIdLifetime: TimeInterval = 30 * 24 * 3600
+
+    /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime.
+    package static func openWall(_ file: URL) throws(ServerFailure) -> SharedWall {
+        do {
+            let embedded = try EmbeddedWall(file: file)
+            try embedded.forgetRequestIds(before: Date().addingTimeInterval(-requestIdLifetime))
+            return SharedWall(embedded)
+        } catch {
+            throw .wall((error as? AnywallError)?.reason ?? "\(error)")
+        }
+    }
+
+    /// The routes: `/health` beside the mount, and under it Parse's API, behind the key check
+    /// and with every error answered in Parse's form. `mount` is a path such as `/parse` (or `/`).
+    package static func router(wall: SharedWall, keys: ServerKeys, mount: String) -> Router<ParseContext> {
+        let mountPath = mountPrefix(mount)
+        let router = Router(context: ParseContext.self)
+        router.add(middleware: AccessLog())
+        router.get("\(mountPath)/health") { _, _ in ParseAnswer.json(["status": .string("ok")]) }
+        let api = router.group(RouterPath(mountPath.isEmpty ? "/" : mountPath))
+            .add(middleware: ParseErrors())
+            .add(middleware: KeyCheck(keys: keys))
+        UserRoutes(wall: wall, mount: mountPath).register(on: api)
+        PostRoutes(wall: wall, mount: mountPath).register(on: api)
+        ConfigRoutes(wall: wall).register(on: api)
+        SchemaRoutes().register(on: api)
+        return router
+    }
+
+    /// The application listening on `host`:`port`; `onListening` hears the port it got (for port 0).
+    package static func build(wall: SharedWall, keys: ServerKeys, mount: String, host: String, port: Int,
+                              onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(
+            router: router(wall: wall, keys: keys, mount: mount),
+            configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server"),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
+            // The access log and events are the server's log; Hummingbird's own lines would mix text into it.
+            logger: Logger(label: "anywall-server", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+    }
+
+    /// The mount as a route prefix: no trailing slash, and empty for `/`.
+    package static func mountPrefix(_ mount: String) -> String {
+        mount == "/" ? "" : String(mount.reversed().drop { $0 == "/" }.reversed())
+    }
+}

@@ -1,0 +1,24 @@
+/// Why anywall-server could not start, with the exit status a service manager sees.
+package enum ServerFailure: Error, CustomStringConvertible {
+    /// The keys or options are missing or wrong (EX_CONFIG).
+    case configuration(String)
+    /// The wall file cannot be opened (EX_UNAVAILABLE).
+    case wall(String)
+    /// The address cannot be bound (EX_OSERR... in use, not allowed).
+    case listen(String)
+
+    package var description: String {
+        switch self {
+        case .configuration(let m), .wall(let m), .listen(let m): return m
+        }
+    }
+
+    /// The process's exit status (sysexits).
+    package var exitStatus: Int32 {
+        switch self {
+        case .configuration: return 78
+        case .wall: return 69
+        case .listen: return 71
+        }
+    }
+}

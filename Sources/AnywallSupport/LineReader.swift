@@ -1,0 +1,100 @@
+import Foundation
+import WallDomain
+
+/// Reads a file or stdin line by line in bounded memory, for inputs of any size.
+///
+/// Lines end with LF (a CR before it is dropped); a last line without LF is still returned.
+/// A line longer than `maxLineLength` is cut there and the rest of it skipped, so memory stays
+/// bounded on endless input; the cut line is still returned (and fails whatever parses it).
+public final class LineReader {
+    private let handle: FileHandle
+    /// Named in read errors.
+    private let name: String
+    private var buffer = Data()
+    private var position = 0
+    private var atEnd = false
+    private let chunkSize: Int
+    private let maxLineLength: Int
+
+    /// Reads `handle`, calling it `name` in errors, `chunkSize` bytes at a time.
+    public init(handle: FileHandle, name: String, chunkSize: Int = 1 << 20, maxLineLength: Int = 1 << 24) {
+        self.handle = handle
+        self.name = name
+        self.chunkSize = chunkSize
+        self.maxLineLength = maxLineLength
+    }
+
+    /// Opens `path`, or stdin for `-`.
+    public convenience init(path: String) throws {
+        if path == "-" {
+            self.init(handle: .standardInput, name: "standard input")
+            return
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw AnywallError.fileUnreadable("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        self.init(handle: handle, name: path)
+    }
+
+    /// The next line's bytes without its line ending, or nil at the end of input.
+    public func nextLine() throws -> Data? {
+        var cut: Data?
+        while true {
+            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > position, buffer[end - 1] == 0x0D { end -= 1 }
+                let line = buffer[position..<end]
+                position = newline + 1
+                return cut ?? Data(line.prefix(maxLineLength))
+            }
+            if atEnd {
+                guard position < buffer.count || cut != nil else { return nil }
+                let line = buffer[position...]
+                position = buffer.count
+                return cut ?? Data(line.prefix(maxLineLength))
+            }
+            if buffer.count - position > maxLineLength {
+                // Keep the line's start, drop the rest of it as it arrives.
+                if cut == nil { cut = Data(buffer[position..<(position + maxLineLength)]) }
+                buffer.removeAll(keepingCapacity: true)
+                position = 0
+            }
+            try refill()
+        }
+    }
+
+    private func refill() throws {
+        if position > 0 {
+            buffer.removeSubrange(0..<position)
+            position = 0
+        }
+        let chunk: Data?
+        do {
+            chunk = try handle.read(upToCount: chunkSize)
+        } catch {
+            throw AnywallError.fileUnreadable("cannot read \(name): \(Self.reason(error))")
+        }
+        if let chunk, !chunk.isEmpty { buffer.append(chunk) } else { atEnd = true }
+    }
+
+    /// Reads all of `handle`, refusing more than `limit` bytes (so `yes | anywall post -` ends).
+    public static func readAll(_ handle: FileHandle, name: String, limit: Int, holding what: String) throws -> Data {
+        var data = Data()
+        do {
+            while data.count <= limit, let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                data.append(chunk)
+            }
+        } catch {
+            throw AnywallError.fileUnreadable("cannot read \(name): \(reason(error))")
+        }
+        guard data.count <= limit else {
+            throw AnywallError.inputRejected("\(name) holds more than \(limit / 1024) KiB; that is not \(what)")
+        }
+        return data
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let code = (error as NSError).code
+        return (error as NSError).domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(code))) : error.localizedDescription
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import WallDomain
+
+/// Where the signal handler writes; set once, before the handler is installed.
+nonisolated(unsafe) private var stopPipeWriteEnd: Int32 = -1
+
+/// Turns SIGINT and SIGTERM into something a long-running loop can wait on: a pipe that becomes
+/// readable when one arrives (the self-pipe trick), so the loop stops between two steps, cleans
+/// up, and then ends the process by that signal as the shell expects.
+public final class StopSignal: @unchecked Sendable {
+    /// Becomes readable once a signal has arrived; poll it beside the loop's own descriptors.
+    public let descriptor: Int32
+    private var caught: Int32?
+
+    /// Catches SIGINT and SIGTERM from now on. One per process.
+    public init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw AnywallError.failure("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        descriptor = ends[0]
+        stopPipeWriteEnd = ends[1]
+        for number in Self.signals {
+            var action = sigaction()
+            // Only async-signal-safe work in the handler: one write to the pipe.
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(stopPipeWriteEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        // A parent may have started us with these signals blocked (Foundation's Process passes its
+        // thread's mask on): unblock them, or they would never arrive.
+        Self.unblock(Self.signals)
+    }
+
+    private static let signals = [SIGINT, SIGTERM]
+
+    /// The signal that arrived, if one did.
+    public var received: Int32? {
+        if caught == nil {
+            var byte: UInt8 = 0
+            if read(descriptor, &byte, 1) == 1 { caught = Int32(byte) }
+        }
+        return caught
+    }
+
+    /// Ends the process by the signal that arrived, after the caller has cleaned up, so a shell
+    /// sees the command was interrupted rather than finished.
+    public func endProcessBySignal() -> Never {
+        let number = received ?? SIGTERM
+        signal(number, SIG_DFL)
+        Self.unblock([number])
+        raise(number)
+        // Not reached: the signal ends the process. The exit status a shell would show otherwise.
+        exit(128 + number)
+    }
+
+    private static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+}

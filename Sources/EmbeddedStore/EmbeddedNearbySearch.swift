@@ -1,0 +1,196 @@
+import AnywallSupport
+import Foundation
+import GRDB
+import GRDBSQLite
+import WallDomain
+
+/// The nearest-posts query on the embedded wall: exact, and cheap even in a dense city.
+///
+/// - Rings: scanning one box for the whole search distance is ruinous in a dense city, so the
+///   search grows a ring until it surely holds `limit` posts; no post outside such a ring can be
+///   among the nearest `limit`. The first ring is a city block; the next is sized from the
+///   density the last one saw, so a dense city needs one or two rings, an empty ocean a few
+///   cheap ones.
+/// - Filter, then refine: the scan reads only the R*Tree, whose 32-bit float coordinates are
+///   within `coordinateError` of the truth, so it never touches the `post` table. Exact
+///   coordinates are then read for the few candidates that can be in the answer.
+/// - Areas: with `--within`, a ring is scanned only where it meets the area's boxes, and its
+///   candidates are counted once their exact place is known to be in the area.
+/// - Rows are read through SQLite's C API (GRDB still prepares, caches and binds): in this loop
+///   GRDB's `Row` subscripts cost more than all the rest of the work on a row.
+package struct EmbeddedNearbySearch {
+    /// The first ring's radius.
+    package static let firstRing = Distance.meters(250)
+    /// Each ring is at least this many times wider than the last.
+    /// (Small: in a city the 20th post is often just past the first ring.)
+    package static let minimumGrowth = 1.25
+    /// A ring after an empty one is this many times wider.
+    package static let growthWhenEmpty = 4.0
+    /// An upper bound on how far a distance computed from R*Tree coordinates can be from the
+    /// exact one: floats rounded outward are off by at most 2^-16 degree (1.7 m) per coordinate.
+    package static let coordinateError = Distance.meters(5)
+
+    package let db: Database
+
+    private struct Candidate {
+        let id: Int64
+        /// The distance from the R*Tree's coordinates, within `coordinateError` of the exact one.
+        let estimate: Double
+    }
+
+    /// One found post and its row in the `post` table.
+    package typealias Found = (rowId: Int64, post: Post)
+
+    package func run(_ query: WallQuery) throws -> [Found] {
+        // One read transaction, so the scan and the fetch see the same wall.
+        try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
+        do {
+            let found = try search(query)
+            try db.cachedStatement(sql: "COMMIT").execute()
+            return found
+        } catch {
+            try? db.cachedStatement(sql: "ROLLBACK").execute()
+            throw error
+        }
+    }
+
+    private var scan: Statement {
+        get throws {
+            try db.cachedStatement(sql: """
+                SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
+                WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
+                """)
+        }
+    }
+
+    // Distances in the loop are plain metres (the names say so): this is the hot path.
+    private func search(_ query: WallQuery) throws -> [Found] {
+        if let area = query.area { return try search(query, within: area) }
+        let scan = try self.scan
+        let errorMeters = Self.coordinateError.meters
+        let searchMeters = query.searchDistance.meters
+        var radiusMeters = min(Self.firstRing.meters, searchMeters)
+        while true {
+            var candidates: [Candidate] = []
+            var surelyInside = 0
+            for box in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
+                // The overlap test never misses a point in the box (the floats are rounded outward).
+                try scan.setArguments([box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+                try forEachRow(of: scan) { row in
+                    let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
+                    let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
+                    let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
+                    guard estimate <= radiusMeters + errorMeters else { return }
+                    candidates.append(Candidate(id: sqlite3_column_int64(row, 0), estimate: estimate))
+                    if estimate <= radiusMeters - errorMeters { surelyInside += 1 }
+                }
+            }
+            if surelyInside >= query.limit {
+                // The nearest `limit` are all within the limit-th estimate plus the error; any post
+                // whose estimate exceeds that by twice the error is farther than all of them.
+                candidates.sort { $0.estimate < $1.estimate }
+                let bound = candidates[query.limit - 1].estimate + 2 * errorMeters
+                return try posts(candidates.prefix { $0.estimate <= bound }, near: query.center, within: query.searchDistance, limit: query.limit)
+            }
+            if radiusMeters >= searchMeters {
+                return try posts(candidates[...], near: query.center, within: query.searchDistance, limit: query.limit)
+            }
+            radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: surelyInside, limit: query.limit))
+        }
+    }
+
+    /// The search with an area. All posts in the area within a ring's radius are known exactly once
+    /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them. Each
+    /// post's row is read once, in the first ring that reaches it.
+    private func search(_ query: WallQuery, within area: Area) throws -> [Found] {
+        let scan = try self.scan
+        let errorMeters = Self.coordinateError.meters
+        let searchMeters = query.searchDistance.meters
+        var radiusMeters = min(Self.firstRing.meters, searchMeters)
+        var read = Set<Int64>()
+        var inArea: [(distance: Distance, rowId: Int64, post: Post)] = []
+        while true {
+            var candidates: [Candidate] = []
+            for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
+                for box in area.boxes.compactMap(ring.intersection) {
+                    try scan.setArguments([box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+                    try forEachRow(of: scan) { row in
+                        let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
+                        let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
+                        let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
+                        let id = sqlite3_column_int64(row, 0)
+                        guard estimate <= radiusMeters + errorMeters, read.insert(id).inserted else { return }
+                        candidates.append(Candidate(id: id, estimate: estimate))
+                    }
+                }
+            }
+            inArea += try exactPosts(candidates[...], near: query.center, within: query.searchDistance, area: area)
+            let inRing = inArea.filter { $0.distance.meters <= radiusMeters }
+            if inRing.count >= query.limit || radiusMeters >= searchMeters {
+                return inRing.sorted { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
+                    .prefix(query.limit).map { ($0.rowId, $0.post) }
+            }
+            radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
+        }
+    }
+
+    /// How much wider than the density estimate the next ring is, so that it usually suffices.
+    package static let densityMargin = 1.25
+
+    /// A radius (metres) whose disc should hold `limit` posts at the density seen, with a margin.
+    private func nextRadius(after radiusMeters: Double, found: Int, limit: Int) -> Double {
+        guard found > 0 else { return radiusMeters * Self.growthWhenEmpty }
+        let estimate = radiusMeters * (Double(limit) / Double(found)).squareRoot() * Self.densityMargin
+        return max(radiusMeters * Self.minimumGrowth, estimate)
+    }
+
+    /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
+    /// distance (ties by objectId).
+    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Found] {
+        try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map { ($0.rowId, $0.post) }
+    }
+
+    /// The candidates' posts within `search` of `center` (and in `area`, when given), nearest first
+    /// by exact distance (ties by objectId).
+    private func exactPosts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance,
+                            area: Area?) throws -> [(distance: Distance, rowId: Int64, post: Post)] {
+        guard !candidates.isEmpty else { return [] }
+        let details = try db.cachedStatement(sql: """
+            SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
+            FROM post LEFT JOIN user ON user.id = post.userId
+            WHERE post.id IN (SELECT value FROM json_each(?))
+            """)
+        let list = EmbeddedWall.jsonList(candidates.lazy.map(\.id))
+        var found: [(distance: Distance, rowId: Int64, post: Post)] = []
+        try details.setArguments([list])
+        try forEachRow(of: details) { row in
+            let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
+            let distance = center.distance(to: location)
+            guard distance <= search, area?.covers(location) ?? true else { return }
+            let post = Post(objectId: Self.text(row, 1) ?? "", text: Self.text(row, 2) ?? "", location: location,
+                            author: Self.text(row, 7) ?? Self.text(row, 6),
+                            createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
+            found.append((distance, sqlite3_column_int64(row, 0), post))
+        }
+        found.sort { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
+        return found
+    }
+
+    /// Steps a prepared, bound statement to its end, handing each row to `body`.
+    private func forEachRow(of statement: Statement, _ body: (SQLiteStatement) throws -> Void) throws {
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            try body(handle)
+        }
+    }
+
+    private static func text(_ row: SQLiteStatement, _ column: Int32) -> String? {
+        sqlite3_column_text(row, column).map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,67 @@
+import AnywallSupport
+import GRDB
+import WallDomain
+
+/// The embedded wall's tables, as versioned migrations.
+///
+/// Posts are indexed by an R*Tree over their points (only the id is kept there; the exact
+/// coordinates stay in `post`), kept in step with `post` by triggers.
+package enum EmbeddedSchema {
+    package static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: users, sessions, posts, config") { db in
+            try db.execute(sql: """
+                CREATE TABLE user (
+                    id INTEGER PRIMARY KEY,
+                    objectId TEXT NOT NULL UNIQUE,
+                    username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    name TEXT,
+                    passwordHash TEXT,          -- NULL: imported author who has not set a password
+                    createdAt INTEGER NOT NULL  -- milliseconds since 1970
+                );
+                CREATE TABLE session (
+                    tokenDigest TEXT PRIMARY KEY,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE post (
+                    id INTEGER PRIMARY KEY,
+                    objectId TEXT NOT NULL UNIQUE,
+                    text TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    userId INTEGER REFERENCES user(id),
+                    createdAt INTEGER NOT NULL
+                );
+                CREATE VIRTUAL TABLE postLocation USING rtree(id, minLatitude, maxLatitude, minLongitude, maxLongitude);
+                CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
+                    INSERT INTO postLocation VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude);
+                END;
+                CREATE TRIGGER postLocationDelete AFTER DELETE ON post BEGIN
+                    DELETE FROM postLocation WHERE id = old.id;
+                END;
+                CREATE TABLE config (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL         -- JSON
+                ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v2: edited posts, request ids") { db in
+            // updatedAt NULL: never edited (it reads as createdAt). A request id is kept with the
+            // write it made, in the same transaction, so a retried request is refused exactly when
+            // the first one took effect.
+            try db.execute(sql: """
+                ALTER TABLE post ADD COLUMN updatedAt INTEGER;
+                CREATE TRIGGER postLocationUpdate AFTER UPDATE OF latitude, longitude ON post BEGIN
+                    UPDATE postLocation SET minLatitude = new.latitude, maxLatitude = new.latitude,
+                        minLongitude = new.longitude, maxLongitude = new.longitude WHERE id = new.id;
+                END;
+                CREATE TABLE request (
+                    id TEXT PRIMARY KEY,
+                    createdAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }()
+}

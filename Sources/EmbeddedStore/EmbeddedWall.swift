@@ -1,0 +1,247 @@
+import AnywallSupport
+import Foundation
+import GRDB
+import WallDomain
+
+/// The wall in one SQLite file, through GRDB: zero set-up, safe for several processes at once
+/// (WAL, a busy timeout, and write transactions that take the lock up front).
+public final class EmbeddedWall: WallBackend {
+    public let file: URL
+    public var identity: String { Self.identity(of: file) }
+    public var description: String { "the embedded wall \(file.path)" }
+    /// The file is on this machine: there is nothing to cache or queue.
+    public var isRemote: Bool { false }
+    package let database: DatabaseQueue
+    private let hasher: PasswordHasher
+    package let clock: WallClock
+
+    /// Opens the wall at `file`, creating it (and its folder) when missing.
+    public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system) throws {
+        self.file = file
+        self.hasher = hasher
+        self.clock = clock
+        var config = Configuration()
+        // WAL is set once, when the wall is created (it persists in the file). GRDB's `.wal`
+        // option would instead write to the wall at every open, which a one-shot reader pays.
+        config.busyMode = .timeout(30)
+        config.prepareDatabase { db in
+            // No mmap: a one-shot command would pay more to map and unmap the wall than it saves.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536")
+        }
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // A new wall is readable by its owner only: it holds password hashes. SQLite gives its
+            // -wal and -shm files the same mode.
+            let fd = open(file.path, O_CREAT | O_RDWR, 0o600)
+            if fd >= 0 { close(fd) }
+            database = try DatabaseQueue(path: file.path, configuration: config)
+            try Self.migrate(database, lockFile: file.appendingPathExtension("lock"))
+        } catch let error as AnywallError {
+            throw error
+        } catch {
+            throw AnywallError.backendUnreachable("cannot open the wall at \(file.path): \(Self.reason(error))")
+        }
+    }
+
+    /// Brings the schema up to date and puts a new wall in WAL mode. The first run is serialised
+    /// with a lock file so that several processes opening a new wall at once do not race to create it.
+    private static func migrate(_ database: DatabaseQueue, lockFile: URL) throws {
+        // The check can fail while another process is creating the wall: then take the lock and see.
+        if (try? database.read({ try EmbeddedSchema.migrator.hasCompletedMigrations($0) })) == true { return }
+        let fd = open(lockFile.path, O_CREAT | O_RDWR, 0o644)
+        if fd >= 0 { flock(fd, LOCK_EX) }
+        defer { if fd >= 0 { flock(fd, LOCK_UN); close(fd) } }
+        try database.writeWithoutTransaction { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw AnywallError.backendUnreachable("cannot put the wall at \(db.description) in WAL mode")
+            }
+        }
+        try EmbeddedSchema.migrator.migrate(database)
+    }
+
+    /// The identity of the embedded wall kept in `file`, known without opening it.
+    public static func identity(of file: URL) -> String {
+        "embedded:\(file.path)"
+    }
+
+    // MARK: Accounts
+
+    public func signUp(username: String, password: String, name: String?) throws -> Session {
+        let username = try Username.validated(username)
+        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let hash = try hasher.hash(password)
+        let now = clock.now()
+        let user = User(objectId: RandomIdentifier.objectId(), username: username, name: name.flatMap { $0.isEmpty ? nil : $0 })
+        return try write { db in
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ?", arguments: [username]) != nil {
+                throw AnywallError.usernameTaken(username)
+            }
+            try db.execute(sql: "INSERT INTO user (objectId, username, name, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [user.objectId, user.username, user.name, hash, Self.millis(now)])
+            return try self.openSession(db, userId: db.lastInsertedRowID, user: user, now: now)
+        }
+    }
+
+    public func logIn(username: String, password: String) throws -> Session {
+        let username = try Username.validated(username)
+        let row = try read { db in
+            try Row.fetchOne(db, sql: "SELECT id, objectId, username, name, passwordHash FROM user WHERE username = ?",
+                             arguments: [username])
+        }
+        guard let row else { throw Self.invalidLogin }
+        guard let hash: String = row["passwordHash"] else {
+            throw AnywallError.noPassword(username: row["username"])
+        }
+        guard try PasswordHasher.verify(password, against: hash) else { throw Self.invalidLogin }
+        let user = User(objectId: row["objectId"], username: row["username"], name: row["name"])
+        let id: Int64 = row["id"]
+        return try write { db in try self.openSession(db, userId: id, user: user, now: self.clock.now()) }
+    }
+
+    public func logOut(_ session: Session) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM session WHERE tokenDigest = ?", arguments: [RandomIdentifier.tokenDigest(session.token)])
+        }
+    }
+
+    public func currentUser(_ session: Session) throws -> User {
+        try read { db in try self.user(db, token: session.token).user }
+    }
+
+    /// Sets the password of an existing user: for authors brought in by `import`, and for a
+    /// forgotten password. Needs only write access to the wall's file, like `import`.
+    public func setPassword(username: String, password: String) throws {
+        let username = try Username.validated(username)
+        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let hash = try hasher.hash(password)
+        try write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE username = ?", arguments: [hash, username])
+            guard db.changesCount == 1 else { throw AnywallError.inputRejected("there is no user '\(username)' on this wall") }
+            // A new password ends every open session of that user.
+            try db.execute(sql: "DELETE FROM session WHERE userId = (SELECT id FROM user WHERE username = ?)", arguments: [username])
+        }
+    }
+
+    // MARK: Posts
+
+    /// The request id is not kept: a write to the local file either happens or fails, it is never lost on the way.
+    public func createPost(text: String, at location: GeoPoint, session: Session, requestId: String) throws -> Post {
+        try createStoredPost(text: text, at: location, token: session.token, requestId: nil).post
+    }
+
+    public func nearby(_ query: WallQuery) throws -> [Post] {
+        // The search opens its own read transaction with cached statements: GRDB's `read` would add
+        // a savepoint and two `query_only` pragmas, as much again as the query in a city.
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db).run(query).map(\.post) } }
+    }
+
+    // MARK: Config
+
+    public func fetchConfig() throws -> RemoteConfig {
+        try read { db in try self.config(db) }
+    }
+
+    public func setConfig(_ key: String, to value: JSONValue, masterKey: String?) throws -> RemoteConfig {
+        try RemoteConfig.validate(key: key, value: value)
+        let json = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        return try write { db in
+            try db.execute(sql: "INSERT INTO config (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           arguments: [key, json])
+            return try self.config(db)
+        }
+    }
+
+    public func initialize(masterKey: String?) throws -> RemoteConfig {
+        let encoder = JSONEncoder()
+        return try write { db in
+            for (key, value) in RemoteConfig.defaults.params {
+                try db.execute(sql: "INSERT OR IGNORE INTO config (key, value) VALUES (?, ?)",
+                               arguments: [key, String(decoding: try encoder.encode(value), as: UTF8.self)])
+            }
+            return try self.config(db)
+        }
+    }
+
+    /// The config, Anywall's defaults on a wall where none was set.
+    private func config(_ db: Database) throws -> RemoteConfig {
+        let params = try storedParams(db)
+        return params.isEmpty ? .defaults : RemoteConfig(params: params)
+    }
+
+    /// The config parameters as set on this wall: none on a new wall.
+    package func storedParams(_ db: Database) throws -> [String: JSONValue] {
+        var params: [String: JSONValue] = [:]
+        let decoder = JSONDecoder()
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM config") {
+            let value: String = row["value"]
+            params[row["key"]] = try decoder.decode(JSONValue.self, from: Data(value.utf8))
+        }
+        return params
+    }
+
+    // MARK: Helpers
+
+    private static let invalidLogin = AnywallError.badCredentials
+
+    private func openSession(_ db: Database, userId: Int64, user: User, now: Date) throws -> Session {
+        let token = RandomIdentifier.sessionToken()
+        try db.execute(sql: "INSERT INTO session (tokenDigest, userId, createdAt) VALUES (?, ?, ?)",
+                       arguments: [RandomIdentifier.tokenDigest(token), userId, Self.millis(now)])
+        return Session(backend: identity, token: token, user: user)
+    }
+
+    /// The user a session token belongs to, with their row id; `sessionExpired` when the token is unknown.
+    package func user(_ db: Database, token: String) throws -> (id: Int64, user: User) {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
+            WHERE session.tokenDigest = ?
+            """, arguments: [RandomIdentifier.tokenDigest(token)]) else {
+            throw AnywallError.sessionExpired
+        }
+        return (row["id"], User(objectId: row["objectId"], username: row["username"], name: row["name"]))
+    }
+
+    /// Row ids as the JSON array `json_each(?)` reads: one bound argument for any number of ids.
+    package static func jsonList(_ rowIds: some Sequence<Int64>) -> String {
+        "[" + rowIds.map(String.init).joined(separator: ",") + "]"
+    }
+
+    package static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    package static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapped { try database.read(body) }
+    }
+
+    /// A write transaction that takes the write lock at BEGIN, so concurrent writers wait for
+    /// each other (busy timeout) instead of failing on a lock upgrade.
+    package func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapped {
+            try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    /// Runs `body`, turning the database's own errors into `backendUnreachable`; the wall's
+    /// answers (`AnywallError`) pass as they are.
+    package func mapped<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as AnywallError {
+            throw error
+        } catch {
+            throw AnywallError.backendUnreachable("the wall at \(file.path) failed: \(Self.reason(error))")
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let db = error as? DatabaseError { return db.message ?? "\(db.resultCode)" }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,89 @@
+import AnywallSupport
+import Foundation
+import WallDomain
+
+/// One post read from a Parse export of the `Posts` class, or from anywall's own JSON.
+///
+/// Accepts Parse's REST encodings (`{"__type":"GeoPoint",...}`, `{"__type":"Date","iso":...}`,
+/// a `_User` pointer or an included user object) and anywall's post shape (`author`,
+/// plain `location` and `createdAt`).
+public struct ImportedPost: Decodable, Sendable {
+    /// Who wrote it, as far as the record says.
+    public struct Author: Sendable, Equatable {
+        public let objectId: String?
+        public let username: String?
+        public let name: String?
+
+        public init(objectId: String?, username: String?, name: String?) {
+            self.objectId = objectId
+            self.username = username
+            self.name = name
+        }
+    }
+
+    /// The post's id; nil when the record has none (a new one is made on import).
+    public let objectId: String?
+    /// The text, trimmed; never empty.
+    public let text: String
+    public let location: GeoPoint
+    /// When it was posted; nil when the record does not say (the import time is used).
+    public let createdAt: Date?
+    /// Who wrote it; nil when the record does not say.
+    public let author: Author?
+
+    private enum Keys: String, CodingKey {
+        case objectId, text, location, createdAt, user, author, iso, username, name
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        objectId = try c.decodeIfPresent(String.self, forKey: .objectId)
+        guard let text = try c.decodeIfPresent(String.self, forKey: .text)?
+            .trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            throw AnywallError.inputRejected("no text")
+        }
+        self.text = text
+        guard c.contains(.location) else { throw AnywallError.inputRejected("no location") }
+        do {
+            location = try c.decode(GeoPoint.self, forKey: .location)
+        } catch DecodingError.dataCorrupted(let context) {
+            throw AnywallError.inputRejected("bad location: \(context.debugDescription)")
+        } catch {
+            throw AnywallError.inputRejected("bad location: expected {\"latitude\":..,\"longitude\":..}")
+        }
+        createdAt = try Self.date(c)
+        author = try Self.author(c)
+        // Checked here, so a bad author rejects its own record and not the whole batch.
+        if let author { _ = try Username.validated(author.username ?? author.objectId ?? "") }
+    }
+
+    private static func date(_ c: KeyedDecodingContainer<Keys>) throws -> Date? {
+        guard c.contains(.createdAt) else { return nil }
+        let text: String
+        if let plain = try? c.decode(String.self, forKey: .createdAt) {
+            text = plain
+        } else if let wrapped = try? c.nestedContainer(keyedBy: Keys.self, forKey: .createdAt),
+                  let iso = try? wrapped.decode(String.self, forKey: .iso) {
+            text = iso
+        } else {
+            throw AnywallError.inputRejected("bad createdAt: expected an ISO 8601 date")
+        }
+        guard let date = ParseDate.date(from: text) else {
+            throw AnywallError.inputRejected("bad createdAt '\(text)': expected an ISO 8601 date")
+        }
+        return date
+    }
+
+    private static func author(_ c: KeyedDecodingContainer<Keys>) throws -> Author? {
+        if let user = try? c.nestedContainer(keyedBy: Keys.self, forKey: .user) {
+            let author = Author(objectId: try? user.decode(String.self, forKey: .objectId),
+                                username: try? user.decode(String.self, forKey: .username),
+                                name: try? user.decode(String.self, forKey: .name))
+            return author.objectId == nil && author.username == nil ? nil : author
+        }
+        if let name = try? c.decode(String.self, forKey: .author), !name.isEmpty {
+            return Author(objectId: nil, username: name, name: nil)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,122 @@
+import AnywallSupport
+import WallLocation
+import Foundation
+import ParseWire
+import WallDomain
+
+/// The preferences in force for one command, resolved in the documented order:
+/// flags > environment (`ANYWALL_*`) > settings file > defaults. Flags are applied by the CLI
+/// on top of what this returns.
+public struct Preferences: Sendable {
+    /// Where a preference's value comes from.
+    public enum Origin: Equatable, Sendable, CustomStringConvertible {
+        case environment(String)
+        case settingsFile
+        case defaultValue
+
+        public var description: String {
+            switch self {
+            case .environment(let name): return "environment \(name)"
+            case .settingsFile: return "settings file"
+            case .defaultValue: return "default"
+            }
+        }
+    }
+
+    /// A preference as written (nil: no value at all) and where it comes from.
+    public struct Entry: Equatable, Sendable {
+        public let text: String?
+        public let origin: Origin
+
+        public init(text: String?, origin: Origin) {
+            self.text = text
+            self.origin = origin
+        }
+    }
+
+    /// The environment variables that stand in for settings.
+    public static let environmentNames: [SettingKey: String] = [
+        .radius: "ANYWALL_RADIUS", .units: "ANYWALL_UNITS", .location: "ANYWALL_LOCATION", .format: "ANYWALL_FORMAT",
+        .server: "PARSE_SERVER_URL", .appId: "PARSE_APPLICATION_ID", .restKey: "PARSE_REST_API_KEY",
+        .timeout: "ANYWALL_TIMEOUT",
+    ]
+    /// The environment variable that names the embedded wall's file.
+    public static let storeVariable = "ANYWALL_STORE"
+
+    /// The filter radius, nil when nothing sets it (the caller falls back to the default).
+    public let radius: Distance?
+    public let units: UnitSystem
+    public let location: LocationSpec?
+    public let format: OutputFormat?
+    /// The Parse Server in use; nil for the embedded wall.
+    public let server: ParseServer?
+    /// How long to wait for a server.
+    public let timeouts: HTTPTimeouts
+
+    /// Resolves and checks every preference; a bad value is refused, naming where it came from.
+    public init(settings: Settings, environment: [String: String]) throws {
+        let entries = Self.entries(settings: settings, environment: environment)
+        func checked<T>(_ key: SettingKey, _ parse: (String) throws -> T) throws -> T? {
+            guard let entry = entries[key], entry.origin != .defaultValue, let text = entry.text else { return nil }
+            do {
+                return try parse(text)
+            } catch let error as AnywallError {
+                throw AnywallError.inputRejected("\(entry.origin): \(error.reason)")
+            }
+        }
+        radius = try checked(.radius) { try Distance(parsing: $0) }
+        units = try checked(.units, Settings.units) ?? .metric
+        location = try checked(.location) { try LocationSpec(parsing: $0) }
+        format = try checked(.format, Settings.format)
+        timeouts = try checked(.timeout, Settings.timeout).map(HTTPTimeouts.total) ?? .standard
+        server = try Self.server(entries)
+    }
+
+    /// The Parse Server the settings name, checked, without checking any other preference (so
+    /// `settings show` can name the wall while another value is bad); nil for the embedded wall.
+    public static func server(settings: Settings, environment: [String: String]) throws -> ParseServer? {
+        try server(entries(settings: settings, environment: environment))
+    }
+
+    private static func server(_ entries: [SettingKey: Entry]) throws -> ParseServer? {
+        guard let url = entries[.server], url.origin != .defaultValue, let text = url.text else { return nil }
+        do {
+            return try ParseServer(url: text, applicationId: entries[.appId]?.text, restKey: entries[.restKey]?.text)
+        } catch let error as AnywallError {
+            throw AnywallError.inputRejected("\(url.origin): \(error.reason)")
+        }
+    }
+
+    /// Every key's value as written and its origin, unchecked (so `settings show` can show a bad one).
+    public static func entries(settings: Settings, environment: [String: String]) -> [SettingKey: Entry] {
+        var entries: [SettingKey: Entry] = [:]
+        for key in SettingKey.allCases {
+            if let name = environmentNames[key], let value = environment[name], !value.isEmpty {
+                entries[key] = Entry(text: value, origin: .environment(name))
+            } else if let value = settings.values[key] {
+                entries[key] = Entry(text: value, origin: .settingsFile)
+            } else {
+                entries[key] = Entry(text: defaultText(key), origin: .defaultValue)
+            }
+        }
+        return entries
+    }
+
+    /// The embedded wall's file: the flag's, else `ANYWALL_STORE`, else the XDG default.
+    public static func storeFile(flag: String?, environment: [String: String], paths: XDGPaths) -> URL {
+        if let flag { return URL(fileURLWithPath: flag) }
+        if let path = environment[storeVariable], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return paths.defaultStore
+    }
+
+    private static func defaultText(_ key: SettingKey) -> String? {
+        switch key {
+        case .radius: return FilterRadius.defaultRadius.flagForm
+        case .units: return UnitSystem.metric.rawValue
+        case .location: return nil
+        case .format: return OutputFormat.table.rawValue
+        case .server, .appId, .restKey: return nil
+        case .timeout: return HTTPTimeouts.standard.total.flagForm
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import AnywallSupport
+import Foundation
+import ParseWire
+import WallDomain
+
+/// Requests to one Parse Server over libcurl: the REST headers, JSON both ways, Parse's error
+/// answers, and quick retries of requests that are safe to repeat.
+package final class ParseClient {
+    /// Tries of a safe request that meets a transient failure, and the wait before the first retry
+    /// (doubled after each): enough for a server restart or a dropped keep-alive connection,
+    /// short enough that a user at a shell is not kept waiting.
+    package static let attempts = 3
+    package static let firstRetryDelay = Duration.milliseconds(250)
+
+    package let server: ParseServer
+    private let http: CurlClient
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    package init(server: ParseServer, timeouts: HTTPTimeouts) throws {
+        self.server = server
+        http = try CurlClient(timeouts: timeouts)
+    }
+
+    /// Who to name in messages.
+    package var serverName: String { "the Parse Server at \(server.url)" }
+
+    /// Sends a request and decodes a 2xx answer as `T`.
+    package func send<T: Decodable>(
+        _ method: HTTPRequest.Method, _ path: String, query: [(name: String, value: String)] = [],
+        body: (any Encodable)? = nil, sessionToken: String? = nil, masterKey: String? = nil,
+        requestId: String? = nil, revocableSession: Bool = false, as type: T.Type
+    ) throws(ParseFailure) -> T {
+        var headers = [(name: ParseHeader.applicationId, value: server.applicationId)]
+        if let restKey = server.restKey { headers.append((ParseHeader.restKey, restKey)) }
+        if let masterKey { headers.append((ParseHeader.masterKey, masterKey)) }
+        if let sessionToken { headers.append((ParseHeader.sessionToken, sessionToken)) }
+        if let requestId { headers.append((ParseHeader.requestId, requestId)) }
+        if revocableSession { headers.append((ParseHeader.revocableSession, "1")) }
+        var data: Data?
+        if let body {
+            headers.append(("Content-Type", "application/json"))
+            do { data = try encoder.encode(body) } catch { throw .malformed("cannot encode the request: \(error)") }
+        }
+        let request = HTTPRequest(method: method, url: server.endpoint(path, query: query), headers: headers, body: data)
+        let response = try perform(request)
+        guard (200..<300).contains(response.status) else { throw refusal(response) }
+        do {
+            return try decoder.decode(T.self, from: response.body)
+        } catch {
+            throw .malformed("\(serverName) sent an answer anywall cannot read (HTTP \(response.status), \(Self.reason(error)))")
+        }
+    }
+
+    /// Sends, retrying a safe request after a transient failure or a 502/503/504.
+    private func perform(_ request: HTTPRequest) throws(ParseFailure) -> HTTPResponse {
+        var delay = Self.firstRetryDelay
+        for attempt in 1...Self.attempts {
+            let last = attempt == Self.attempts || !request.isSafeToRepeat
+            do {
+                let response = try http.perform(request)
+                if (502...504).contains(response.status), !last {
+                    Thread.sleep(forTimeInterval: delay.inSeconds)
+                    delay *= 2
+                    continue
+                }
+                return response
+            } catch {
+                if error.isTransient, !last {
+                    Thread.sleep(forTimeInterval: delay.inSeconds)
+                    delay *= 2
+                    continue
+                }
+                let verb = error.mayHaveArrived ? "lost the connection to" : "cannot reach"
+                if case .timedOut = error {
+                    throw .unavailable("\(serverName) did not answer in time (\(error.reason))", mayHaveArrived: true)
+                }
+                throw .unavailable("\(verb) \(serverName): \(error.reason)", mayHaveArrived: error.mayHaveArrived)
+            }
+        }
+        preconditionFailure("the last attempt returns or throws")
+    }
+
+    /// What a non-2xx answer means.
+    private func refusal(_ response: HTTPResponse) -> ParseFailure {
+        let answer = try? decoder.decode(ParseError.self, from: response.body)
+        let text = answer?.message
+        if response.status >= 500 {
+            return .unavailable("\(serverName) failed (HTTP \(response.status)\(text.map { ": \($0)" } ?? ""))",
+                                mayHaveArrived: true)
+        }
+        guard let text else {
+            return .malformed("\(serverName) answered HTTP \(response.status) without a Parse error")
+        }
+        return .refused(code: answer?.code, message: text, status: response.status)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.underlyingError == nil ? context.debugDescription : "not JSON"
+        case DecodingError.keyNotFound(let key, _): return "no \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "unexpected \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        default: return "\(error)"
+        }
+    }
+}

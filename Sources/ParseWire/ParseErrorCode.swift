@@ -1,0 +1,20 @@
+import WallDomain
+/// The Parse error codes anywall sends or treats apart (Parse's `ParseError`; the REST guide's
+/// error code list).
+public enum ParseErrorCode {
+    public static let internalServerError = 1
+    public static let objectNotFound = 101
+    public static let invalidQuery = 102
+    public static let invalidClassName = 103
+    public static let invalidKeyName = 105
+    public static let invalidJSON = 107
+    public static let incorrectType = 111
+    public static let operationForbidden = 119
+    public static let invalidACL = 123
+    public static let validationFailed = 142
+    public static let duplicateRequest = 159
+    public static let usernameMissing = 200
+    public static let passwordMissing = 201
+    public static let usernameTaken = 202
+    public static let invalidSessionToken = 209
+}

@@ -1,0 +1,70 @@
+import AnywallServer
+import ArgumentParser
+import Foundation
+import Hummingbird
+import WallDomain
+
+/// `anywall-server`: the embedded wall served over Parse's REST API, so a group shares one wall.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "anywall-server",
+        abstract: "Serve an anywall wall over the Parse REST API, for a group to share.",
+        discussion: """
+            Keys come from the environment, as Parse Server takes them: PARSE_SERVER_APPLICATION_ID and \
+            PARSE_SERVER_MASTER_KEY (required), PARSE_SERVER_REST_API_KEY (optional), each also from the \
+            file named by the same variable with _FILE appended. Clients use the URL \
+            http://HOST:PORT/MOUNT with the application id (and REST key). One JSON line per request \
+            and per event goes to stderr. SIGTERM or SIGINT stops it after the requests in flight. \
+            Exit status: 0 stopped, 64 usage, 69 the wall cannot be opened, 71 the address cannot be \
+            bound, 78 a key is missing.
+            """,
+        version: AnywallVersion.current
+    )
+
+    @Option(help: ArgumentHelp("The wall's SQLite file (created when missing).", valueName: "path"))
+    var store: String
+
+    @Option(help: ArgumentHelp("The address to listen on; another than loopback exposes the wall to the network.", valueName: "address"))
+    var bind = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The TCP port (0: any free port, named in the 'listening' log line).", valueName: "port"))
+    var port = 1337
+
+    @Option(help: ArgumentHelp("The path the API is served under.", valueName: "path"))
+    var mount = "/parse"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
+            throw ValidationError("--mount must be a path such as /parse")
+        }
+    }
+
+    func run() async throws {
+        do {
+            try await serve()
+        } catch let failure as ServerFailure {
+            ServerLog.event("failed", ["error": .string(failure.description)])
+            throw ExitCode(failure.exitStatus)
+        }
+    }
+
+    private func serve() async throws {
+        let keys = try ServerKeys.from(ProcessInfo.processInfo.environment)
+        let file = URL(fileURLWithPath: store)
+        let wall = try ServerApplication.openWall(file)
+        let mountPath = ServerApplication.mountPrefix(mount)
+        let address = bind
+        let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port) { port in
+            ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
+                                          "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(file.path)])
+        }
+        do {
+            try await app.runService()
+        } catch {
+            throw ServerFailure.listen("cannot serve on \(bind):\(port): \(error)")
+        }
+        ServerLog.event("stopped")
+    }
+}

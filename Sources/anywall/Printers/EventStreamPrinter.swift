@@ -1,9 +1,0 @@
-import AnywallCore
-
-/// Prints change events as they happen (`nearby --watch`): one line each, no header, nothing
-/// held back, so a pipe sees every event at once.
-protocol EventStreamPrinter {
-    func render(_ events: [ChangeEvent]) -> String
-}
-
-extension NDJSONPrinter: EventStreamPrinter {}

@@ -1,0 +1,72 @@
+import AnywallSupport
+import EmbeddedStore
+import Foundation
+import TestSupport
+import Testing
+import WallDomain
+
+@Suite("Reading Parse exports and NDJSON for import")
+struct PostImportReaderTests {
+    private func reader(_ text: String) throws -> PostImportReader {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-import-\(UUID().uuidString)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return PostImportReader(lines: try LineReader(path: url.path))
+    }
+
+    @Test("reads a pretty-printed Parse export with Parse's encodings")
+    func parseExport() throws {
+        let batch = try reader("""
+            {
+              "results": [
+                {"objectId": "xWMyZ4YEGZ", "text": "Free coffee",
+                 "location": {"__type": "GeoPoint", "latitude": 37.7793, "longitude": -122.4193},
+                 "user": {"__type": "Pointer", "className": "_User", "objectId": "u1"},
+                 "createdAt": "2026-11-21T10:00:00.000Z", "updatedAt": "2026-11-21T10:00:00.000Z",
+                 "ACL": {"*": {"read": true}}},
+                {"objectId": "b", "location": {"__type": "GeoPoint", "latitude": 1, "longitude": 2}},
+                {"objectId": "c", "text": "when", "createdAt": {"__type": "Date", "iso": "2020-01-02T03:04:05.678Z"},
+                 "location": {"latitude": 1, "longitude": 2}}
+              ]
+            }
+            """).nextBatch(size: 100)
+        #expect(batch.posts.map(\.objectId) == ["xWMyZ4YEGZ", "c"])
+        #expect(batch.posts[0].author == ImportedPost.Author(objectId: "u1", username: nil, name: nil))
+        #expect(batch.posts[0].createdAt == ParseDate.date(from: "2026-11-21T10:00:00.000Z"))
+        #expect(batch.posts[1].createdAt == ParseDate.date(from: "2020-01-02T03:04:05.678Z"))
+        #expect(batch.rejected == [RejectedRecord(position: "record 2", reason: "no text")])
+    }
+
+    @Test("reads NDJSON in batches and reports bad lines by number")
+    func ndjson() throws {
+        let reader = try reader("""
+            {"objectId":"a","text":"one","location":{"latitude":1,"longitude":2},"author":"al"}
+            not json
+
+            {"objectId":"b","text":"two","location":{"latitude":95,"longitude":2}}
+            {"objectId":"c","text":"three","location":{"latitude":1,"longitude":2},"createdAt":"yesterday"}
+            {"objectId":"d","text":"four","location":{"latitude":1,"longitude":2}}
+            """)
+        let first = try reader.nextBatch(size: 3)
+        #expect(first.posts.map(\.objectId) == ["a"])
+        #expect(first.rejected.map(\.position) == ["line 2", "line 4"])
+        #expect(first.rejected[1].reason.contains("latitude 95.0 is out of range"))
+        let second = try reader.nextBatch(size: 3)
+        #expect(second.posts.map(\.objectId) == ["d"])
+        #expect(second.rejected.map(\.position) == ["line 5"])
+        let end = try reader.nextBatch(size: 3)
+        #expect(end.posts.isEmpty && end.rejected.isEmpty)
+    }
+}
+
+@Suite("LineReader")
+struct LineReaderTests {
+    @Test("splits LF and CRLF lines across chunk borders, keeps a last line without LF, cuts overlong lines")
+    func lines() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-lines-\(UUID().uuidString)")
+        try Data("one\r\ntwo\n\(String(repeating: "x", count: 50))\nthree".utf8).write(to: url)
+        let reader = LineReader(handle: try FileHandle(forReadingFrom: url), name: "test", chunkSize: 3, maxLineLength: 10)
+        var lines: [String] = []
+        while let line = try reader.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
+        #expect(lines == ["one", "two", String(repeating: "x", count: 10), "three"])
+    }
+}

@@ -1,0 +1,164 @@
+import EmbeddedStore
+import Foundation
+import WallDomain
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `anywall-server`, built beside `anywall`, serving a wall file on 127.0.0.1 with the
+/// test keys. It can be stopped (SIGTERM: connections are then refused) and started again on the
+/// same port with the same wall, as a real outage and recovery.
+package final class WallServer: @unchecked Sendable {
+    /// The binary under test: `ANYWALL_SERVER_BIN`, else the one beside `anywall`.
+    package static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["ANYWALL_SERVER_BIN"] { return URL(fileURLWithPath: path) }
+        return Sandbox.binary.deletingLastPathComponent().appendingPathComponent("anywall-server")
+    }()
+
+    package let store: URL
+    package private(set) var port: Int
+    private let lock = NSLock()
+    private var process: Process?
+    private var errors: StreamCollector?
+    private var logs: [String] = []
+
+    /// `http://127.0.0.1:PORT/parse`
+    package var parseURL: String { "http://127.0.0.1:\(port)/parse" }
+
+    /// Starts a server on `store` (created when missing), on any free port unless `port` is given.
+    package init(store: URL, port: Int = 0, environment: [String: String] = [:]) throws {
+        self.store = store
+        self.port = port
+        try start(environment: environment)
+    }
+
+    /// Starts it again (after `stop()`) on the same port and wall.
+    package func start(environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["--store", store.path, "--port", "\(port)"]
+        process.environment = ["PARSE_SERVER_APPLICATION_ID": Sandbox.applicationId, "PARSE_SERVER_MASTER_KEY": Sandbox.masterKey,
+                               "PARSE_SERVER_REST_API_KEY": Sandbox.restKey, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
+        let errors = StreamCollector(stderr.fileHandleForReading)
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(20)
+        var listening: [String: Any]?
+        while listening == nil, process.isRunning, ContinuousClock.now < deadline {
+            listening = Self.events(errors.text).first { $0["event"] as? String == "listening" }
+            if listening == nil { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        guard let port = listening?["port"] as? Int else {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw HelperFailure(description: "anywall-server did not start (exit \(process.terminationStatus)): \(errors.text.suffix(2000))")
+        }
+        lock.withLock {
+            self.port = port
+            self.process = process
+            self.errors = errors
+        }
+    }
+
+    /// Sends SIGTERM and waits for the exit; returns the exit status.
+    @discardableResult
+    package func stop() -> Int32 {
+        lock.withLock {
+            guard let process else { return 0 }
+            if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+            let deadline = ContinuousClock.now + .seconds(15)
+            while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            _ = errors?.waitForEnd(timeout: .seconds(5))
+            logs.append(errors?.text ?? "")
+            self.process = nil
+            errors = nil
+            return process.terminationStatus
+        }
+    }
+
+    deinit { stop() }
+
+    /// Everything every run of the server wrote on stderr.
+    package var log: String { lock.withLock { (logs + [errors?.text ?? ""]).joined() } }
+
+    /// The log's lines, as JSON objects.
+    package var logEvents: [[String: Any]] { Self.events(log) }
+
+    private static func events(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    // MARK: Requests
+
+    /// A server's answer: status, headers (names lower-cased) and the body.
+    package struct Answer: CustomStringConvertible {
+        package let status: Int
+        package let headers: [String: String]
+        package let body: Data
+
+        /// The body as a JSON object (empty when it is not one).
+        package var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        package var text: String { String(decoding: body, as: UTF8.self) }
+        package var description: String { "HTTP \(status) \(text)" }
+    }
+
+    /// The headers every client sends: the application id and REST key.
+    package static let keyHeaders = ["X-Parse-Application-Id": Sandbox.applicationId, "X-Parse-REST-API-Key": Sandbox.restKey]
+
+    /// Sends one request to `PATH` under the mount (e.g. `/classes/Posts`), with the keys unless
+    /// `headers` replaces them, and a JSON body when given.
+    package func send(_ method: String, _ path: String, query: [String: String] = [:], headers: [String: String] = keyHeaders,
+              json: Any? = nil, body: Data? = nil) throws -> Answer {
+        var components = URLComponents(string: parseURL + path)!
+        if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        } else if let body {
+            request.httpBody = body
+        }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer: Result<Answer, Error> = .failure(HelperFailure(description: "no answer"))
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            if let http = response as? HTTPURLResponse {
+                let headers = Dictionary(http.allHeaderFields.map { (String(describing: $0.key).lowercased(), String(describing: $0.value)) },
+                                         uniquingKeysWith: { first, _ in first })
+                answer = .success(Answer(status: http.statusCode, headers: headers, body: data ?? Data()))
+            } else {
+                answer = .failure(error ?? HelperFailure(description: "no HTTP answer"))
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return try answer.get()
+    }
+
+    /// Signs a user up over HTTP; returns the session token and the user's object id.
+    package func signUp(_ username: String, password: String = "pw") throws -> (token: String, objectId: String) {
+        let answer = try send("POST", "/users", json: ["username": username, "password": password])
+        guard answer.status == 201, let token = answer.json["sessionToken"] as? String, let id = answer.json["objectId"] as? String else {
+            throw HelperFailure(description: "signup of \(username) failed: \(answer)")
+        }
+        return (token, id)
+    }
+
+    /// Posts as the session's user over HTTP; returns the new post's object id.
+    package func post(_ text: String, latitude: Double, longitude: Double, token: String, requestId: String? = nil) throws -> Answer {
+        var headers = Self.keyHeaders
+        headers["X-Parse-Session-Token"] = token
+        if let requestId { headers["X-Parse-Request-Id"] = requestId }
+        return try send("POST", "/classes/Posts", headers: headers,
+                        json: ["text": text, "location": ["__type": "GeoPoint", "latitude": latitude, "longitude": longitude]])
+    }
+}
