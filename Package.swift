@@ -63,6 +63,7 @@ let package = Package(
             name: "AnywallServer",
             dependencies: [
                 "WallDomain", "AnywallSupport", "EmbeddedStore", "ParseWire",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

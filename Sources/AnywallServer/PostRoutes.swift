@@ -100,29 +100,22 @@ package struct PostRoutes {
             throw ParseRefusal(ParseErrorCode.invalidKeyName, "a post has text, location and user, not \(extra)")
         }
         if let user = body["user"] {
-            guard case .object(let pointer) = user, pointer["objectId"]?.string == author, pointer["className"]?.string == "_User" else {
+            guard let pointer = try? ParsePointer(json: user), pointer == .user(author) else {
                 throw ParseRefusal(ParseErrorCode.validationFailed, "a post's user is the user who posts it")
             }
         }
-        if let acl = body["ACL"] {
-            guard case .object(let entries) = acl, case .object(let everyone)? = entries["*"], everyone["read"] == .bool(true),
-                  everyone["write"] == nil || everyone["write"] == .bool(false),
-                  entries.allSatisfy({ key, access in
-                      key == "*" || key == author || !(Self.grantsWrite(access))
-                  }) else {
+        if let json = body["ACL"] {
+            let acl = try ParseACL(json: json)
+            guard let everyone = acl.entries["*"], everyone.read, !everyone.write,
+                  acl.entries.allSatisfy({ principal, access in principal == "*" || principal == author || !access.write }) else {
                 throw ParseRefusal(ParseErrorCode.invalidACL, "Invalid ACL: posts are public-read and only their author may write them")
             }
         }
     }
 
-    private static func grantsWrite(_ access: JSONValue) -> Bool {
-        if case .object(let fields) = access { return fields["write"] == .bool(true) }
-        return true
-    }
-
     private static func point(_ json: JSONValue) throws -> GeoPoint {
-        guard case .object(let object) = json, object["__type"]?.string == "GeoPoint",
-              case .number(let latitude)? = object["latitude"], case .number(let longitude)? = object["longitude"] else {
+        guard json.fields?["__type"] == .string("GeoPoint"), let fields = json.fields, let latitude = fields["latitude"]?.number,
+              let longitude = fields["longitude"]?.number else {
             throw ParseRefusal(ParseErrorCode.incorrectType, "location must be a GeoPoint")
         }
         do {
