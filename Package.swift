@@ -84,12 +84,13 @@ let package = Package(
         ),
 
         .target(name: "TestSupport", dependencies: ["WallDomain", "EmbeddedStore"], path: "Tests/TestSupport"),
-        .testTarget(name: "WallDomainTests", dependencies: ["WallDomain", "TestSupport"]),
+        .testTarget(name: "WallDomainTests", dependencies: ["WallDomain", "EmbeddedStore", "TestSupport"]),
         .testTarget(name: "WallLocationTests", dependencies: ["WallLocation", "TestSupport"]),
         .testTarget(name: "LocalStateTests", dependencies: ["LocalState", "TestSupport"]),
         .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "AnywallSupport", "TestSupport"]),
         .testTarget(name: "ParseWireTests", dependencies: ["ParseWire", "TestSupport"]),
-        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCLI", "TestSupport", "anywall", "anywall-server"]),
+        .testTarget(name: "ParseClientTests", dependencies: ["ParseClient", "ParseWire"]),
+        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCLI", "LocalState", "TestSupport", "anywall", "anywall-server"]),
         .testTarget(
             name: "AnywallServerTests",
             dependencies: [
