@@ -39,12 +39,11 @@ package struct CommandContext {
     }
 
     /// The wall the command works on: the Parse Server when one is set (and `--store` is not given),
-    /// else the embedded wall. Posts waiting in the outbox for a server are sent first.
+    /// else the embedded wall. Opening it sends nothing: a command that reaches the wall sends the
+    /// outbox itself (`sendOutbox`).
     package func openBackend() throws -> WallBackend {
         guard let server = try server() else { return try openWall() }
-        let wall = try ParseWall(server: server, timeouts: try preferences().timeouts)
-        deliverOutbox(to: wall)
-        return wall
+        return try ParseWall(server: server, timeouts: try preferences().timeouts)
     }
 
     /// The embedded wall, for the commands that only it has (`import`, `passwd`): refused while a
@@ -96,10 +95,11 @@ package struct CommandContext {
     }
 
     /// Sends the posts waiting for `backend` written by the logged-in user, saying on stderr what
-    /// became of them. Never fails the command: what cannot be sent keeps waiting.
-    private func deliverOutbox(to backend: WallBackend) {
+    /// became of them. Never fails the command: what cannot be sent keeps waiting. Only a remote
+    /// wall has an outbox: a local one takes every post at once.
+    package func sendOutbox(to backend: WallBackend) {
         let outbox = self.outbox
-        guard outbox.hasEntries(for: backend.identity) else { return }
+        guard backend.isRemote, outbox.hasEntries(for: backend.identity) else { return }
         do {
             guard let session = try sessions.session(for: backend.identity) else {
                 Terminal.warn("posts wait in the outbox for \(backend.description): log in to send them")

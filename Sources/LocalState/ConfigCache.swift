@@ -38,14 +38,16 @@ public struct ConfigCache: Sendable {
         var fetchedAt: Date
     }
 
-    private let file: URL
+    /// Config is no secret: readable by others, as a config file is.
+    private let store: KeyedFileStore
+    private let key: String
     private let source: String
     private let clock: WallClock
 
     /// A cache for the backend named `source`, in `directory`.
     public init(directory: URL, source: String, clock: WallClock = .system) {
-        let digest = HexDigest.sha256(source, bytes: 8)
-        self.file = directory.appendingPathComponent("config-\(digest).json")
+        store = KeyedFileStore(directory: directory, prefix: "config-", mode: 0o644)
+        key = KeyedFileStore.key([source], bytes: 8)
         self.source = source
         self.clock = clock
     }
@@ -86,16 +88,15 @@ public struct ConfigCache: Sendable {
         let entry = Entry(params: config.params, source: source, fetchedAt: now)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        try PrivateFile.write(try encoder.encode(entry), to: file, mode: 0o644)
+        try store.save(entry, key: key, encoder: encoder)
         return LoadedConfig(config: config, origin: .backend, source: source, fetchedAt: now, warning: nil)
     }
 
     private func readEntry() -> Entry? {
-        guard let data = try? PrivateFile.read(file) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         // A damaged cache is as good as none: it is refetched and rewritten.
-        return try? decoder.decode(Entry.self, from: data)
+        return store.load(Entry.self, key: key, decoder: decoder)
     }
 
     private func isFresh(_ fetchedAt: Date, now: Date) -> Bool {

@@ -14,36 +14,30 @@ public struct ResultCache: Sendable {
         public let cachedAt: Date
     }
 
-    private let directory: URL
+    private let store: KeyedFileStore
 
     /// A cache kept in `directory`.
     public init(directory: URL) {
-        self.directory = directory
+        store = KeyedFileStore(directory: directory)
     }
 
     /// The file name for a question.
     public static func key(backend: String, query: WallQuery, filterRadius: Distance) -> String {
-        let description = ([backend, "\(query.center.latitude),\(query.center.longitude)", "\(query.searchDistance.meters)",
-                           "\(query.limit)", "\(filterRadius.meters)"] + query.areaKey).joined(separator: "\n")
-        return HexDigest.sha256(description, bytes: 12)
+        KeyedFileStore.key([backend, "\(query.center.latitude),\(query.center.longitude)", "\(query.searchDistance.meters)",
+                           "\(query.limit)", "\(filterRadius.meters)"] + query.areaKey)
     }
 
     /// The cached answer, or nil when there is none (or it cannot be read: as good as none).
     public func load(key: String) -> Entry? {
-        guard let data = try? PrivateFile.read(file(key)) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
-        return try? decoder.decode(Entry.self, from: data)
+        return store.load(Entry.self, key: key, decoder: decoder)
     }
 
     /// Keeps `posts` as the latest answer to the question.
     public func save(_ posts: [NearbyPost], key: String, at date: Date) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
-        try PrivateFile.write(try encoder.encode(Entry(posts: posts, cachedAt: date)), to: file(key), mode: 0o600)
-    }
-
-    private func file(_ key: String) -> URL {
-        directory.appendingPathComponent("\(key).json")
+        try store.save(Entry(posts: posts, cachedAt: date), key: key, encoder: encoder)
     }
 }

@@ -10,32 +10,26 @@ import WallDomain
 /// changing it reveals or hides posts. Only the printed views are kept: a hidden post's text
 /// is never written here.
 public struct SavedResults: Sendable {
-    private let directory: URL
+    private let store: KeyedFileStore
 
     /// Saved results kept in `directory`.
     public init(directory: URL) {
-        self.directory = directory
+        store = KeyedFileStore(directory: directory)
     }
 
     /// The file name for a query, from a digest of its description.
     public static func key(backend: String, location: String, query: WallQuery) -> String {
-        let description = ([backend, location, "\(query.searchDistance.meters)", "\(query.limit)"] + query.areaKey).joined(separator: "\n")
-        return HexDigest.sha256(description, bytes: 12)
+        KeyedFileStore.key([backend, location, "\(query.searchDistance.meters)", "\(query.limit)"] + query.areaKey)
     }
 
     /// The previous result, or an empty one when this query never ran (so every post is `added`).
     public func previous(key: String) throws -> [NearbyPost] {
-        guard let data = try PrivateFile.read(file(key)) else { return [] }
         // A damaged file is as good as none: the next run starts over rather than failing the cron job.
-        return (try? JSONDecoder().decode([NearbyPost].self, from: data)) ?? []
+        store.load([NearbyPost].self, key: key) ?? []
     }
 
     /// Keeps `result` (the printed views, never a hidden post's text) as the query's latest.
     public func save(_ result: [NearbyPost], key: String) throws {
-        try PrivateFile.write(try JSONEncoder().encode(result), to: file(key), mode: 0o600)
-    }
-
-    private func file(_ key: String) -> URL {
-        directory.appendingPathComponent("\(key).json")
+        try store.save(result, key: key)
     }
 }

@@ -58,6 +58,7 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let context = try CommandContext(store: store)
             let wall = try context.openBackend()
+            context.sendOutbox(to: wall)
             let loaded = context.configCache(for: wall).load(fetch: wall.fetchConfig)
             if let warning = loaded.warning { Terminal.warn(warning) }
             ConfigCommand.print(loaded, json: json.json)
@@ -73,6 +74,7 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let context = try CommandContext(store: store)
             let wall = try context.openBackend()
+            context.sendOutbox(to: wall)
             ConfigCommand.print(try context.configCache(for: wall).refresh(fetch: wall.fetchConfig), json: json.json)
         }
     }
@@ -98,6 +100,7 @@ struct ConfigCommand: ParsableCommand {
                 throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
             }
             let wall = try context.openBackend()
+            context.sendOutbox(to: wall)
             let config = try wall.setConfig(key, to: parsed, masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
@@ -119,6 +122,7 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let context = try CommandContext(store: store)
             let wall = try context.openBackend()
+            context.sendOutbox(to: wall)
             let config = try wall.initialize(masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }

@@ -19,6 +19,7 @@ struct LoginCommand: ParsableCommand {
         let context = try CommandContext(store: store)
         let (username, password) = try credentials.read(confirm: false)
         let wall = try context.openBackend()
+        context.sendOutbox(to: wall)
         let session = try wall.logIn(username: username, password: password)
         try context.sessions.save(session)
         Terminal.note("Logged in as \(session.user.username).")

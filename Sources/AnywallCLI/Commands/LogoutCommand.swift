@@ -17,6 +17,7 @@ struct LogoutCommand: ParsableCommand {
     func run() throws {
         let context = try CommandContext(store: store)
         let wall = try context.openBackend()
+        context.sendOutbox(to: wall)
         guard let session = try context.sessions.session(for: wall.identity) else {
             Terminal.note("Not logged in.")
             return

@@ -72,7 +72,9 @@ struct NearbyCommand: ParsableCommand {
                                                         environment: context.environment)
         if watch.watch {
             let spec = try location.spec(preferences)
-            let nearby = NearbyWatch(backend: try context.openBackend(), searchDistance: search, limit: try parsedLimit(),
+            let wall = try context.openBackend()
+            context.sendOutbox(to: wall)
+            let nearby = NearbyWatch(backend: wall, searchDistance: search, limit: try parsedLimit(),
                                      filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
                                      interval: try watch.parsedInterval(), within: area)
             // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
@@ -85,6 +87,7 @@ struct NearbyCommand: ParsableCommand {
         let (spec, fix) = try location.fix(preferences)
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit(), within: area)
         let wall = try context.openBackend()
+        context.sendOutbox(to: wall)
         let printer = ResultPrinters.make(format, reader: reader)
         // Only the table says so: an empty JSON array or collection speaks for itself.
         let emptyNote = format == .table

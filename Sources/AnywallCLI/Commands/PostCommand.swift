@@ -47,6 +47,7 @@ struct PostCommand: ParsableCommand {
         }
         let (_, fix) = try location.fix(context.preferences())
         let wall = try context.openBackend()
+        context.sendOutbox(to: wall)
         let (post, entry) = try context.withSession(on: wall) { session in
             let text = try PostText.validated(raw, maxCharacters: context.config(for: wall).postMaxCharacterCount)
             let entry = OutboxEntry(requestId: UUID().uuidString.lowercased(), backend: wall.identity, user: session.user,

@@ -95,7 +95,14 @@ struct SettingsCommand: ParsableCommand {
             let key = try SettingKey(named: key)
             var settings = context.settings
             // Only the radius depends on the wall (its config's choices); other keys need no backend.
-            let config: RemoteConfig = key == .radius ? context.config(for: try context.openBackend()) : .defaults
+            let config: RemoteConfig
+            if key == .radius {
+                let wall = try context.openBackend()
+                context.sendOutbox(to: wall)
+                config = context.config(for: wall)
+            } else {
+                config = .defaults
+            }
             // A key given on the command line would stay in the shell's history: '-' reads it from stdin.
             let value = self.value == "-" ? try Terminal.readAllInput(holding: "a setting").trimmingCharacters(in: .whitespacesAndNewlines) : self.value
             try settings.set(key, to: value, config: config)
