@@ -1,0 +1,79 @@
+import AnywallServer
+import EmbeddedStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TestSupport
+import WallDomain
+
+/// The application `ServerApplication` builds, driven in process through HummingbirdTesting (the
+/// same router the binary serves; `AnywallServerTests`' other suites run the binary over HTTP).
+@Suite("The server application, in process")
+struct ServerApplicationTests {
+    private func app() throws -> some ApplicationProtocol {
+        let keys = try ServerKeys.from([ServerKeys.applicationIdName: "app", ServerKeys.masterKeyName: "master"])
+        return Application(router: ServerApplication.router(wall: SharedWall(try temporaryWall()), keys: keys, mount: "/parse"))
+    }
+
+    private static let appId: HTTPFields = [HTTPField.Name("X-Parse-Application-Id")!: "app"]
+
+    private static func json(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any] ?? [:]
+    }
+
+    @Test("health answers beside the mount; a request without the application id gets Parse's bare 403")
+    func healthAndKeys() async throws {
+        try await app().test(.router) { client in
+            try await client.execute(uri: "/parse/health", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/parse/classes/Posts", method: .get) { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body) == "{\"error\":\"unauthorized\"}")
+            }
+        }
+    }
+
+    @Test("sign up, post and find the post near its place, with the author included")
+    func signUpPostAndFind() async throws {
+        try await app().test(.router) { client in
+            var headers = Self.appId
+            let signup = try await client.execute(uri: "/parse/users", method: .post, headers: headers,
+                                                  body: ByteBuffer(string: #"{"username":"alice","password":"pw"}"#))
+            #expect(signup.status == .created)
+            let token = try #require(try Self.json(signup.body)["sessionToken"] as? String)
+            headers[HTTPField.Name("X-Parse-Session-Token")!] = token
+            let post = try await client.execute(uri: "/parse/classes/Posts", method: .post, headers: headers, body: ByteBuffer(string: """
+                {"text":"Free coffee","location":{"__type":"GeoPoint","latitude":37.7793,"longitude":-122.4193}}
+                """))
+            #expect(post.status == .created)
+            let whereClause = #"{"location":{"$nearSphere":{"__type":"GeoPoint","latitude":37.78,"longitude":-122.42},"$maxDistanceInKilometers":100}}"#
+            let query = "where=" + whereClause.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "&include=user"
+            try await client.execute(uri: "/parse/classes/Posts?\(query)", method: .get, headers: Self.appId) { response in
+                #expect(response.status == .ok)
+                let results = try #require(try Self.json(response.body)["results"] as? [[String: Any]])
+                #expect(results.count == 1)
+                #expect(results.first?["text"] as? String == "Free coffee")
+                #expect((results.first?["user"] as? [String: Any])?["username"] as? String == "alice")
+            }
+        }
+    }
+
+    @Test("refusals carry Parse's codes: 102 for an unknown parameter, 209 for an unknown session token")
+    func refusals() async throws {
+        try await app().test(.router) { client in
+            try await client.execute(uri: "/parse/classes/Posts?radius=1", method: .get, headers: Self.appId) { response in
+                let body = try Self.json(response.body)
+                #expect(response.status == .badRequest && body["code"] as? Int == 102)
+            }
+            var headers = Self.appId
+            headers[HTTPField.Name("X-Parse-Session-Token")!] = "r:unknown"
+            try await client.execute(uri: "/parse/users/me", method: .get, headers: headers) { response in
+                let body = try Self.json(response.body)
+                #expect(body["code"] as? Int == 209)
+            }
+        }
+    }
+}
