@@ -79,9 +79,9 @@ struct UsageExamplesTests {
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try Sandbox().shell("'\(Self.root.path)/scripts/examples' --output '\(output.path)'")
         #expect(run.status == 0, "\(run)")
-        let committed = try String(contentsOf: Self.root.appendingPathComponent("Sources/anywall/UsageExamples.swift"), encoding: .utf8)
+        let committed = try String(contentsOf: Self.root.appendingPathComponent("Sources/AnywallCLI/UsageExamples.swift"), encoding: .utf8)
         #expect(try String(contentsOf: output, encoding: .utf8) == committed,
-                "Sources/anywall/UsageExamples.swift is stale: run scripts/examples")
+                "Sources/AnywallCLI/UsageExamples.swift is stale: run scripts/examples")
     }
 
     @Test("scripts/examples fails when a command has no examples in the README", arguments: ["passwd", "config refresh"])
@@ -89,7 +89,7 @@ struct UsageExamplesTests {
         // A copy of what the generator reads, with the command's block taken out of the README.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("examples-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
-        for part in ["scripts/examples", "Sources/anywall"] {
+        for part in ["scripts/examples", "Sources/AnywallCLI"] {
             let target = copy.appendingPathComponent(part)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent(part), to: target)
