@@ -30,18 +30,18 @@ struct NearbyCommand: ParsableCommand {
 
     @OptionGroup var location: LocationOptions
     @Option(parsing: .unconditional, help: ArgumentHelp("The filter radius for this call, e.g. 250ft, 2km (default: the 'radius' setting, else 1000m).", valueName: "D"))
-    var radius: String?
+    var radius: CheckedArgument<Distance>?
     @Option(parsing: .unconditional, help: ArgumentHelp("How many posts at most, 1 to 1000 (default: 20).", valueName: "N"))
-    var limit: String?
+    var limit: CheckedArgument<ResultLimit>?
     @Option(parsing: .unconditional, help: ArgumentHelp("How far to look (default: 100km).", valueName: "D"))
-    var searchDistance: String?
+    var searchDistance: CheckedArgument<Distance>?
     @OptionGroup var area: AreaOption
     @Flag(help: "Print only the changes since the previous run of this query.")
     var changes = false
     @Option(help: ArgumentHelp(
         "On a server: \(CachePolicy.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(CachePolicy.standard.rawValue)).",
         valueName: "P"))
-    var cachePolicy: String?
+    var cachePolicy: CheckedArgument<CachePolicy>?
     @OptionGroup var watch: WatchOptions
     @OptionGroup var format: FormatOptions
     @OptionGroup var store: StoreOptions
@@ -58,10 +58,10 @@ struct NearbyCommand: ParsableCommand {
         let context = try CommandContext(store: store)
         let preferences = try context.preferences()
         let format = self.format.resolved(preferences)
-        let search = try searchDistance.map(Distance.init(parsing:)) ?? WallQuery.defaultSearchDistance
+        let search = try searchDistance?.value() ?? WallQuery.defaultSearchDistance
         let filterRadius: Distance
         if let radius {
-            filterRadius = try Distance(parsing: radius)
+            filterRadius = try radius.value()
             try FilterRadius.validatePerCall(filterRadius, searchDistance: search)
         } else {
             // A radius nobody typed here simply cannot reach past the search distance.
@@ -74,7 +74,7 @@ struct NearbyCommand: ParsableCommand {
             let spec = try location.spec(preferences)
             let wall = try context.openBackend()
             context.sendOutbox(to: wall)
-            let nearby = NearbyWatch(backend: wall, searchDistance: search, limit: try parsedLimit(),
+            let nearby = NearbyWatch(backend: wall, searchDistance: search, limit: try limit?.value().count ?? WallQuery.defaultLimit,
                                      filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
                                      interval: try watch.parsedInterval(), within: area)
             // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
@@ -83,9 +83,9 @@ struct NearbyCommand: ParsableCommand {
                                 fixTimeout: try location.timeout()).run()
             return
         }
-        let policy = try cachePolicy.map(CachePolicy.init(named:)) ?? .standard
+        let policy = try cachePolicy?.value() ?? .standard
         let (spec, fix) = try location.fix(preferences)
-        let query = try WallQuery(center: fix.point, searchDistance: search, limit: try parsedLimit(), within: area)
+        let query = try WallQuery(center: fix.point, searchDistance: search, limit: try limit?.value().count ?? WallQuery.defaultLimit, within: area)
         let wall = try context.openBackend()
         context.sendOutbox(to: wall)
         let printer = ResultPrinters.make(format, reader: reader)
@@ -117,13 +117,5 @@ struct NearbyCommand: ParsableCommand {
             Terminal.output(printer.render(posts))
             if posts.isEmpty, let emptyNote { Terminal.note(emptyNote) }
         }
-    }
-
-    private func parsedLimit() throws -> Int {
-        guard let limit else { return WallQuery.defaultLimit }
-        guard let n = Int(limit) else {
-            throw AnywallError.inputRejected("bad limit '\(limit)': expected a whole number from 1 to 1000")
-        }
-        return try WallQuery.checked(limit: n)
     }
 }

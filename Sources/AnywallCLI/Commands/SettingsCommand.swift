@@ -86,13 +86,13 @@ struct SettingsCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set a preference; bad keys and values are refused.", discussion: UsageExamples.settingsSet)
-        @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
+        @Argument(help: Settings.keyHelp) var key: CheckedArgument<SettingKey>
         @Argument(help: "The value ('-' reads it from standard input).") var value: String
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let key = try SettingKey(named: key)
+            let key = try key.value()
             var settings = context.settings
             // Only the radius depends on the wall (its config's choices); other keys need no backend.
             let config: RemoteConfig
@@ -114,15 +114,27 @@ struct SettingsCommand: ParsableCommand {
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Return a preference to its default.", discussion: UsageExamples.settingsUnset)
-        @Argument(help: "radius, units, location, format, server, app-id, rest-key or timeout.") var key: String
+        @Argument(help: Settings.keyHelp) var key: CheckedArgument<SettingKey>
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let key = try SettingKey(named: key)
+            let key = try key.value()
             var settings = context.settings
             settings.unset(key)
             try settings.save(to: context.paths.settingsFile)
         }
     }
+}
+
+extension Settings {
+    /// The keys, as the help of `set` and `unset` lists them.
+    static let keyHelp: ArgumentHelp = {
+        let names = SettingKey.allCases.map(\.rawValue)
+        return ArgumentHelp(names.dropLast().joined(separator: ", ") + " or " + names.last! + ".")
+    }()
+}
+
+extension SettingKey: ArgumentText {
+    init(argumentText text: String) throws { try self.init(named: text) }
 }

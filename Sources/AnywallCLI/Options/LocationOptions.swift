@@ -13,32 +13,32 @@ struct LocationOptions: ParsableArguments {
     // `.unconditional` so that `--at -33.87,151.21` takes the negative latitude as its value.
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "A fixed location, e.g. 37.7793,-122.4193.", valueName: "LAT,LON"))
-    var at: String?
+    var at: CheckedArgument<GeoPoint>?
 
     @Option(name: .long, help: ArgumentHelp(
         "Read fixes from gpsd (default: localhost:2947; the value may be left out).", valueName: "HOST[:PORT]"))
-    var gpsd: String?
+    var gpsd: CheckedArgument<GPSDAddress>?
 
     @Option(name: .long, help: ArgumentHelp(
         "Read NMEA 0183 from a file, a serial device, or stdin for '-'.", valueName: "PATH|-"))
     var nmea: String?
 
     @Option(name: .long, help: ArgumentHelp("Serial line speed for an NMEA device, e.g. 4800, 9600, 115200.", valueName: "N"))
-    var baud: String?
+    var baud: CheckedArgument<BaudRate>?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long to wait for a location fix (default: 10).", valueName: "SECONDS"))
-    var fixTimeout: String?
+    var fixTimeout: CheckedArgument<FixTimeout>?
 
     func validate() throws {
-        guard [at, gpsd, nmea].compactMap({ $0 }).count <= 1 else {
+        guard [at != nil, gpsd != nil, nmea != nil].filter({ $0 }).count <= 1 else {
             throw ValidationError("give one LOCATION: --at, --gpsd or --nmea")
         }
     }
 
     /// The source named by the flags, else by `ANYWALL_LOCATION` or the `location` setting.
     func spec(_ preferences: Preferences) throws -> LocationSpec {
-        if let at { return .fixed(try GeoPoint(parsing: at)) }
-        if let gpsd { return .gpsd(try GPSDAddress(parsing: gpsd)) }
+        if let at { return .fixed(try at.value()) }
+        if let gpsd { return .gpsd(try gpsd.value()) }
         if let nmea { return .nmea(path: nmea) }
         if let spec = preferences.location { return spec }
         throw AnywallError.noFix(
@@ -47,7 +47,7 @@ struct LocationOptions: ParsableArguments {
 
     /// The source to read, with the serial speed applied.
     func source(_ spec: LocationSpec) throws -> LocationSource {
-        let baud = try baud.map(BaudRate.init(parsing:))
+        let baud = try baud?.value()
         if baud != nil {
             guard case .nmea = spec else {
                 throw AnywallError.inputRejected("--baud is for an NMEA serial device (--nmea PATH)")
@@ -68,15 +68,8 @@ struct LocationOptions: ParsableArguments {
         return (spec, fix)
     }
 
-    static let longestTimeout = 86_400.0
-
     /// `--fix-timeout`, checked (default 10 s).
     func timeout() throws -> Duration {
-        guard let fixTimeout else { return .seconds(10) }
-        guard let seconds = Double(fixTimeout), seconds > 0, seconds <= Self.longestTimeout else {
-            throw AnywallError.inputRejected(
-                "bad --fix-timeout '\(fixTimeout)': expected seconds, more than 0 and at most \(Int(Self.longestTimeout)) (a day)")
-        }
-        return .milliseconds(Int64(seconds * 1000))
+        try fixTimeout?.value().duration ?? FixTimeout.standard
     }
 }

@@ -15,11 +15,11 @@ struct WatchOptions: ParsableArguments {
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "With --watch: ask the wall again after moving this far (default: 10m).", valueName: "D"))
-    var minMove: String?
+    var minMove: CheckedArgument<Distance>?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "With --watch: ask the wall again this often, e.g. 30, 30s, 500ms, 2min (default: 30s).", valueName: "TIME"))
-    var interval: String?
+    var interval: CheckedArgument<WatchInterval>?
 
     static let defaultMinMove = Distance.meters(10)
     static let defaultInterval = Duration.seconds(30)
@@ -32,14 +32,11 @@ struct WatchOptions: ParsableArguments {
 
     /// `--min-move`, checked.
     func parsedMinMove() throws -> Distance {
-        try minMove.map(Distance.init(parsing:)) ?? Self.defaultMinMove
+        try minMove?.value() ?? Self.defaultMinMove
     }
 
-    /// `--interval`, checked: a number of seconds, or a number with `ms`, `s` or `min`, from
-    /// 100 ms to a day.
+    /// `--interval`, checked.
     func parsedInterval() throws -> Duration {
-        guard let interval else { return Self.defaultInterval }
-        if let duration = Duration(parsing: interval, seconds: 0.1...86_400) { return duration }
-        throw AnywallError.inputRejected("bad --interval '\(interval)': expected a time from 100ms to a day, such as 30s or 2min")
+        try interval?.value().duration ?? Self.defaultInterval
     }
 }
