@@ -105,9 +105,7 @@ package struct PostRoutes {
             }
         }
         if let json = body["ACL"] {
-            let acl = try ParseACL(json: json)
-            guard let everyone = acl.entries["*"], everyone.read, !everyone.write,
-                  acl.entries.allSatisfy({ principal, access in principal == "*" || principal == author || !access.write }) else {
+            guard PostAccess.accepts(try ParseACL(json: json).entries, authorId: author) else {
                 throw ParseRefusal(ParseErrorCode.invalidACL, "Invalid ACL: posts are public-read and only their author may write them")
             }
         }

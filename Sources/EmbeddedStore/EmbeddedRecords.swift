@@ -146,9 +146,11 @@ extension EmbeddedWall {
     // MARK: Helpers
 
     private func ownPost(_ db: Database, objectId: String, token: String) throws -> Int64 {
-        let author = try user(db, token: token)
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, userId FROM post WHERE objectId = ?", arguments: [objectId]),
-              row["userId"] as Int64? == author.id else {
+        let caller = try user(db, token: token).user
+        guard let row = try Row.fetchOne(db, sql: """
+                SELECT post.id, user.objectId AS authorId FROM post LEFT JOIN user ON user.id = post.userId WHERE post.objectId = ?
+                """, arguments: [objectId]),
+              PostAccess.mayChange(authorId: row["authorId"], userId: caller.objectId) else {
             throw AnywallError.notWritable(objectId: objectId)
         }
         return row["id"]

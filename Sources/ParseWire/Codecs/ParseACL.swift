@@ -4,15 +4,7 @@ import WallDomain
 /// it may read and write. `{"*":{"read":true},"xWMyZ4YEGZ":{"read":true,"write":true}}`.
 public struct ParseACL: Equatable, Sendable, ParseCodable {
     /// What one principal may do.
-    public struct Access: Equatable, Sendable {
-        public let read: Bool
-        public let write: Bool
-
-        public init(read: Bool, write: Bool) {
-            self.read = read
-            self.write = write
-        }
-    }
+    public typealias Access = PostAccess.Rights
 
     public let entries: [String: Access]
 
