@@ -40,10 +40,18 @@ package struct CommandContext {
 
     /// The wall the command works on: the Parse Server when one is set (and `--store` is not given),
     /// else the embedded wall. Opening it sends nothing: a command that reaches the wall sends the
-    /// outbox itself (`sendOutbox`).
+    /// outbox itself (`openBackendSendingOutbox`).
     package func openBackend() throws -> WallBackend {
         guard let server = try server() else { return try openWall() }
         return try ParseWall(server: server, timeouts: try preferences().timeouts)
+    }
+
+    /// The wall, for a command that talks to it: the posts waiting in the outbox for it are sent
+    /// first, so that what the user wrote earlier is there before what they ask now.
+    package func openBackendSendingOutbox() throws -> WallBackend {
+        let wall = try openBackend()
+        sendOutbox(to: wall)
+        return wall
     }
 
     /// The embedded wall, for the commands that only it has (`import`, `passwd`): refused while a
@@ -97,7 +105,7 @@ package struct CommandContext {
     /// Sends the posts waiting for `backend` written by the logged-in user, saying on stderr what
     /// became of them. Never fails the command: what cannot be sent keeps waiting. Only a remote
     /// wall has an outbox: a local one takes every post at once.
-    package func sendOutbox(to backend: WallBackend) {
+    private func sendOutbox(to backend: WallBackend) {
         let outbox = self.outbox
         guard backend.isRemote, outbox.hasEntries(for: backend.identity) else { return }
         do {

@@ -17,11 +17,14 @@ package enum ParseRendering {
     /// Pointer; `keys`, when given, limits the fields to those (objectId and the dates always come).
     /// Posts are public-read and only writable by their author: the only ACL this server keeps.
     package static func post(_ post: StoredPost, includeUser: Bool, keys: Set<String>?) -> ParsePostObject {
-        let author = post.author.map { includeUser ? ParsePostObject.Author.included(user($0)) : .pointer($0.objectId) }
-        func kept<T>(_ key: String, _ value: T?) -> T? { keys == nil || keys!.contains(key) ? value : nil }
-        return ParsePostObject(objectId: post.objectId, text: kept("text", post.text), location: kept("location", ParseGeoPoint(post.location)),
-                               author: kept("user", author), createdAt: post.createdAt, updatedAt: post.updatedAt,
-                               acl: kept("ACL", ParseACL.publicRead(writer: post.author?.objectId)))
+        let fields = keys ?? ["text", "location", "user", "ACL"]
+        var object = ParsePostObject(objectId: post.objectId, createdAt: post.createdAt)
+        object.updatedAt = post.updatedAt
+        if fields.contains("text") { object.text = post.text }
+        if fields.contains("location") { object.location = ParseGeoPoint(post.location) }
+        if fields.contains("user") { object.author = post.author.map { includeUser ? .included(user($0)) : .pointer($0.objectId) } }
+        if fields.contains("ACL") { object.acl = .publicRead(writer: post.author?.objectId) }
+        return object
     }
 
     /// A built-in date (`createdAt`, `updatedAt`): a bare ISO string.

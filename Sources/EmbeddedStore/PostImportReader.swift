@@ -7,11 +7,6 @@ public struct RejectedRecord: Equatable, Sendable {
     /// Where it is: `line N` for NDJSON, `record N` in a Parse export.
     public let position: String
     public let reason: String
-
-    public init(position: String, reason: String) {
-        self.position = position
-        self.reason = reason
-    }
 }
 
 /// Reads posts to import from a Parse export (`{"results":[...]}`, as the dashboard writes

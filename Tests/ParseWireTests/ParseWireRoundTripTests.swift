@@ -41,7 +41,7 @@ struct ParseWireRoundTripTests {
     func acl() throws {
         try roundTrip(ParseACL.publicRead(writer: "u1"))
         try roundTrip(ParseACL.publicRead(writer: nil))
-        try roundTrip(ParseACL(["u2": .init(read: true, write: false)]))
+        try roundTrip(ParseACL(["u2": .read, "u3": []]))
         #expect(ParseACL.publicRead(writer: "u1").json
                 == .object(["*": .object(["read": .bool(true)]), "u1": .object(["read": .bool(true), "write": .bool(true)])]))
     }
@@ -68,13 +68,18 @@ struct ParseWireRoundTripTests {
         let location = ParseGeoPoint(try GeoPoint(latitude: -33.87, longitude: 151.21))
         let alice = ParseUserObject(objectId: "u1", username: "alice", createdAt: Self.created, updatedAt: Self.created)
         for author in [ParsePostObject.Author.pointer("u1"), .included(alice), nil] {
-            try roundTrip(ParsePostObject(objectId: "p1", text: "Free coffee", location: location, author: author,
-                                          createdAt: Self.created, updatedAt: Self.created, acl: .publicRead(writer: "u1")))
+            var post = ParsePostObject(objectId: "p1", createdAt: Self.created)
+            post.text = "Free coffee"
+            post.location = location
+            post.author = author
+            post.updatedAt = Self.created
+            post.acl = .publicRead(writer: "u1")
+            try roundTrip(post)
         }
-        try roundTrip(ParsePostObject(objectId: "p2", text: nil, location: nil, author: nil, createdAt: Self.created,
-                                      updatedAt: nil, acl: nil))
-        let included = ParsePostObject(objectId: "p1", text: "hi", location: location, author: .included(alice),
-                                       createdAt: Self.created, updatedAt: nil, acl: nil).json
+        try roundTrip(ParsePostObject(objectId: "p2", createdAt: Self.created))
+        var withUser = ParsePostObject(objectId: "p1", createdAt: Self.created)
+        withUser.author = .included(alice)
+        let included = withUser.json
         #expect(included.fields?["user"]?.fields?["__type"] == .string("Object"))
         #expect(included.fields?["user"]?.fields?["className"] == .string("_User"))
     }

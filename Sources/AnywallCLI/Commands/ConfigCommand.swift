@@ -57,8 +57,7 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let wall = try context.openBackend()
-            context.sendOutbox(to: wall)
+            let wall = try context.openBackendSendingOutbox()
             let loaded = context.configCache(for: wall).load(fetch: wall.fetchConfig)
             if let warning = loaded.warning { Terminal.warn(warning) }
             ConfigCommand.print(loaded, json: json.json)
@@ -73,8 +72,7 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let wall = try context.openBackend()
-            context.sendOutbox(to: wall)
+            let wall = try context.openBackendSendingOutbox()
             ConfigCommand.print(try context.configCache(for: wall).refresh(fetch: wall.fetchConfig), json: json.json)
         }
     }
@@ -99,8 +97,7 @@ struct ConfigCommand: ParsableCommand {
             guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)) else {
                 throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
             }
-            let wall = try context.openBackend()
-            context.sendOutbox(to: wall)
+            let wall = try context.openBackendSendingOutbox()
             let config = try wall.setConfig(key, to: parsed, masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
@@ -121,8 +118,7 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let context = try CommandContext(store: store)
-            let wall = try context.openBackend()
-            context.sendOutbox(to: wall)
+            let wall = try context.openBackendSendingOutbox()
             let config = try wall.initialize(masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }

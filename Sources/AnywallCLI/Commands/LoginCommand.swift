@@ -18,8 +18,7 @@ struct LoginCommand: ParsableCommand {
     func run() throws {
         let context = try CommandContext(store: store)
         let (username, password) = try credentials.read(confirm: false)
-        let wall = try context.openBackend()
-        context.sendOutbox(to: wall)
+        let wall = try context.openBackendSendingOutbox()
         let session = try wall.logIn(username: username, password: password)
         try context.sessions.save(session)
         Terminal.note("Logged in as \(session.user.username).")

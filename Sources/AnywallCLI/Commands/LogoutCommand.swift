@@ -16,8 +16,7 @@ struct LogoutCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let wall = try context.openBackend()
-        context.sendOutbox(to: wall)
+        let wall = try context.openBackendSendingOutbox()
         guard let session = try context.sessions.session(for: wall.identity) else {
             Terminal.note("Not logged in.")
             return

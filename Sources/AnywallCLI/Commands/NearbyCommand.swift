@@ -72,8 +72,7 @@ struct NearbyCommand: ParsableCommand {
                                                         environment: context.environment)
         if watch.watch {
             let spec = try location.spec(preferences)
-            let wall = try context.openBackend()
-            context.sendOutbox(to: wall)
+            let wall = try context.openBackendSendingOutbox()
             let nearby = NearbyWatch(backend: wall, searchDistance: search, limit: try limit?.value().count ?? WallQuery.defaultLimit,
                                      filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
                                      interval: try watch.parsedInterval(), within: area)
@@ -86,8 +85,7 @@ struct NearbyCommand: ParsableCommand {
         let policy = try cachePolicy?.value() ?? .standard
         let (spec, fix) = try location.fix(preferences)
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try limit?.value().count ?? WallQuery.defaultLimit, within: area)
-        let wall = try context.openBackend()
-        context.sendOutbox(to: wall)
+        let wall = try context.openBackendSendingOutbox()
         let printer = ResultPrinters.make(format, reader: reader)
         // Only the table says so: an empty JSON array or collection speaks for itself.
         let emptyNote = format == .table

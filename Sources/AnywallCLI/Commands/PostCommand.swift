@@ -46,8 +46,7 @@ struct PostCommand: ParsableCommand {
             throw ValidationError("give the text as an argument, or '-' to read it from standard input")
         }
         let (_, fix) = try location.fix(context.preferences())
-        let wall = try context.openBackend()
-        context.sendOutbox(to: wall)
+        let wall = try context.openBackendSendingOutbox()
         let (post, entry) = try context.withSession(on: wall) { session in
             let text = try PostText.validated(raw, maxCharacters: context.config(for: wall).postMaxCharacterCount)
             let entry = OutboxEntry(requestId: UUID().uuidString.lowercased(), backend: wall.identity, user: session.user,

@@ -97,8 +97,7 @@ struct SettingsCommand: ParsableCommand {
             // Only the radius depends on the wall (its config's choices); other keys need no backend.
             let config: RemoteConfig
             if key == .radius {
-                let wall = try context.openBackend()
-                context.sendOutbox(to: wall)
+                let wall = try context.openBackendSendingOutbox()
                 config = context.config(for: wall)
             } else {
                 config = .defaults

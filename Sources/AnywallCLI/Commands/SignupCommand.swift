@@ -20,8 +20,7 @@ struct SignupCommand: ParsableCommand {
     func run() throws {
         let context = try CommandContext(store: store)
         let (username, password) = try credentials.read(confirm: true)
-        let wall = try context.openBackend()
-        context.sendOutbox(to: wall)
+        let wall = try context.openBackendSendingOutbox()
         let session = try wall.signUp(username: username, password: password, name: name)
         try context.sessions.save(session)
         Terminal.note("Signed up and logged in as \(session.user.username).")

@@ -24,8 +24,7 @@ struct WhoamiCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let wall = try context.openBackend()
-        context.sendOutbox(to: wall)
+        let wall = try context.openBackendSendingOutbox()
         let user = try context.withSession(on: wall) { try wall.currentUser($0) }
         if json.json {
             Terminal.output(JSONText.encode(Output(objectId: user.objectId, username: user.username,

@@ -14,16 +14,16 @@ public struct ParseACL: Equatable, Sendable, ParseCodable {
 
     /// Everyone reads; only `owner` (when there is one) writes: anywall's posts and users.
     public static func publicRead(writer owner: String?) -> ParseACL {
-        var entries = ["*": Access(read: true, write: false)]
-        if let owner { entries[owner] = Access(read: true, write: true) }
+        var entries: [String: Access] = ["*": .read]
+        if let owner { entries[owner] = [.read, .write] }
         return ParseACL(entries)
     }
 
     public var json: JSONValue {
         .object(entries.mapValues { access in
             var fields: [String: JSONValue] = [:]
-            if access.read { fields["read"] = .bool(true) }
-            if access.write { fields["write"] = .bool(true) }
+            if access.contains(.read) { fields["read"] = .bool(true) }
+            if access.contains(.write) { fields["write"] = .bool(true) }
             return .object(fields)
         })
     }
@@ -36,7 +36,10 @@ public struct ParseACL: Equatable, Sendable, ParseCodable {
                   rights.values.allSatisfy({ $0 == .bool(true) || $0 == .bool(false) }) else {
                 throw ParseError(ParseErrorCode.invalidACL, "Invalid ACL: \(principal) must map to {\"read\":bool,\"write\":bool}")
             }
-            entries[principal] = Access(read: rights["read"] == .bool(true), write: rights["write"] == .bool(true))
+            var access: Access = []
+            if rights["read"] == .bool(true) { access.insert(.read) }
+            if rights["write"] == .bool(true) { access.insert(.write) }
+            entries[principal] = access
         }
         self.init(entries)
     }

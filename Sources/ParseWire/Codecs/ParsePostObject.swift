@@ -26,15 +26,10 @@ public struct ParsePostObject: Equatable, Sendable, ParseCodable {
     public var updatedAt: Date?
     public var acl: ParseACL?
 
-    public init(objectId: String, text: String?, location: ParseGeoPoint?, author: Author?, createdAt: Date,
-                updatedAt: Date?, acl: ParseACL?) {
+    /// A post with only what every answer carries; the query fills in the fields it returns.
+    public init(objectId: String, createdAt: Date) {
         self.objectId = objectId
-        self.text = text
-        self.location = location
-        self.author = author
         self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
     }
 
     public var json: JSONValue {
@@ -61,8 +56,11 @@ public struct ParsePostObject: Equatable, Sendable, ParseCodable {
         case let user? where user.isParseType("Pointer"): author = .pointer(try ParsePointer(json: user).objectId)
         case let user?: author = .included(try ParseUserObject(json: user))
         }
-        self.init(objectId: objectId, text: fields["text"]?.text, location: try fields["location"].map(ParseGeoPoint.init(json:)),
-                  author: author, createdAt: try ParseUserObject.date(created),
-                  updatedAt: try fields["updatedAt"].map(ParseUserObject.date), acl: try fields["ACL"].map(ParseACL.init(json:)))
+        self.init(objectId: objectId, createdAt: try ParseUserObject.date(created))
+        text = fields["text"]?.text
+        location = try fields["location"].map(ParseGeoPoint.init(json:))
+        self.author = author
+        updatedAt = try fields["updatedAt"].map(ParseUserObject.date)
+        acl = try fields["ACL"].map(ParseACL.init(json:))
     }
 }

@@ -3,14 +3,12 @@
 /// asks for, and every store asks `mayChange` before it changes a post.
 public enum PostAccess {
     /// What one principal (`*` for everyone, or a user's objectId) may do with a post.
-    public struct Rights: Equatable, Sendable {
-        public let read: Bool
-        public let write: Bool
+    public struct Rights: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-        public init(read: Bool, write: Bool) {
-            self.read = read
-            self.write = write
-        }
+        public static let read = Rights(rawValue: 1)
+        public static let write = Rights(rawValue: 2)
     }
 
     /// Whether the user `userId` may change or delete a post by `authorId` (nil: the author's
@@ -22,7 +20,7 @@ public enum PostAccess {
     /// Whether an ACL a client sends with a post by `authorId` is the one posts have: read for
     /// everyone, write for nobody but the author.
     public static func accepts(_ acl: [String: Rights], authorId: String) -> Bool {
-        guard let everyone = acl["*"], everyone.read, !everyone.write else { return false }
-        return acl.allSatisfy { principal, rights in principal == "*" || principal == authorId || !rights.write }
+        guard let everyone = acl["*"], everyone == .read else { return false }
+        return acl.allSatisfy { principal, rights in principal == "*" || principal == authorId || !rights.contains(.write) }
     }
 }
