@@ -69,11 +69,12 @@ package struct PostQuery: Sendable {
 
     /// A count of objects: a whole number from 0 to `max` (Parse takes `Number(value)`).
     private static func whole(_ name: String, _ value: JSONValue, max: Int) throws -> Int {
-        guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= Double(max) else {
+        // Int(exactly:) and not Int(_:): 2^63 and beyond are refused here, where Int(_:) would trap.
+        guard case .number(let number) = value, number >= 0, let whole = Int(exactly: number), whole <= max else {
             throw ParseRefusal.invalidQuery(max == Int.max ? "Invalid parameter for query: \(name)"
                                             : "\(name) must be a whole number from 0 to \(max)")
         }
-        return Int(number)
+        return whole
     }
 
     private static func truthy(_ value: JSONValue) -> Bool {

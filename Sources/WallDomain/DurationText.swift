@@ -29,6 +29,6 @@ extension Duration {
 
     private var secondsText: String {
         let seconds = (inSeconds * 1000).rounded() / 1000
-        return seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+        return Int(exactly: seconds).map(String.init) ?? "\(seconds)"
     }
 }
