@@ -14,7 +14,10 @@ struct Anywall: ParsableCommand {
         abstract: "Leave short messages at real places, and read the ones near you.",
         discussion: """
             Posts beyond your filter radius stay hidden ("Can't view post! Get closer.") until you \
-            get closer. With no set-up, the wall is a SQLite file under $XDG_DATA_HOME/anywall.
+            get closer. With no set-up, the wall is a SQLite file under $XDG_DATA_HOME/anywall. Settings come \
+            from flags, then the environment, then the settings file, then the defaults.
+
+            \(ReferenceSections.text)
             """,
         version: AnywallVersion.current,
         subcommands: [

@@ -7,7 +7,7 @@ import ParseWire
 import WallDomain
 import WallLocation
 
-/// anywall's exit codes (documented in the README). Errors use the BSD sysexits numbers where
+/// anywall's exit codes (listed by `anywall --help` and the man page's EXIT STATUS). Errors use the BSD sysexits numbers where
 /// one fits, so scripts can tell what went wrong without reading the message.
 package enum ExitStatus: Int32, CaseIterable {
     case success = 0
@@ -29,6 +29,22 @@ package enum ExitStatus: Int32, CaseIterable {
     case noFix = 75
     /// Not logged in, or the credentials or session were refused.
     case authFailed = 77
+
+    /// What the code means, as the help lists it.
+    package var meaning: String {
+        switch self {
+        case .success: return "success"
+        case .stale: return "success, but what was printed came from the cache: the server was out of reach, or the cache policy read the cache"
+        case .usage: return "usage error: unknown command or flag, missing argument (the usage text is printed)"
+        case .inputRejected: return "input rejected: coordinates, distance, limit, text, setting, config value, taken username; import with skipped records"
+        case .fileUnreadable: return "a file named on the command line cannot be read"
+        case .backendUnreachable: return "the server or gpsd cannot be reached, timed out or failed, or the wall's file cannot be opened"
+        case .internalFailure: return "internal error (a bug, or a damaged wall), or a server error anywall has no better word for"
+        case .protocolError: return "the server answered something that is not Parse's protocol"
+        case .noFix: return "no location fix: no LOCATION given, none within --fix-timeout, or NMEA input that ended without one"
+        case .authFailed: return "not logged in, wrong username or password, the session ended, or a key was refused"
+        }
+    }
 
     package init(_ error: AnywallError) {
         switch error {

@@ -56,6 +56,14 @@ struct InstallTests {
         for command in ["signup", "login", "logout", "whoami", "post", "nearby", "where", "settings", "config", "import", "passwd"] {
             #expect(manual.contains("\n.It Em \(command)\n"), "the man page does not describe \(command)")
         }
+        // The program-wide reference has sections of its own, in mdoc's order, taken from --help.
+        let sections = ["ENVIRONMENT", "FILES", "EXIT STATUS"].map { manual.range(of: "\n.Sh \"\($0)\"\n")?.lowerBound }
+        #expect(sections.allSatisfy { $0 != nil } && sections.compactMap { $0 } == sections.compactMap { $0 }.sorted(),
+                "the man page lacks ENVIRONMENT, FILES or EXIT STATUS, in that order")
+        #expect(manual.contains("\n.It 77\nnot logged in"), "EXIT STATUS does not list 77")
+        #expect(manual.contains("\n.It ANYWALL_LOCATION\n"), "ENVIRONMENT does not list ANYWALL_LOCATION")
+        #expect(manual.contains("\n.It $XDG_STATE_HOME/anywall/session.json\n"), "FILES does not list the session file")
+        #expect(!manual.contains(".Ex -std"), "the generic EXIT STATUS is still there")
 
         let uninstall = try Self.script("uninstall", "--prefix", prefix.path)
         #expect(uninstall.status == Exit.success, "\(uninstall)")
