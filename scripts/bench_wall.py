@@ -1,0 +1,444 @@
+#!/usr/bin/env python3
+"""Benchmark of the embedded wall (issue 2, "must show 8").
+
+Generates a deterministic wall of posts (80 % clustered around 50 cities, 20 % spread over
+latitudes -60..70), imports it with the release `anywall`, and prints:
+  * the import rate (posts/s, whole `anywall import` process);
+  * the in-process p50/p99 of the nearby query at city places and random places (anywall-bench);
+  * the median whole-process time of `anywall nearby --json` at city places beside the `sqlite3`
+    command-line tool answering the same question on the same file, and their ratio.
+Targets: in-process p50 at a city <= 150 us; whole process within 4x of sqlite3.
+
+Usage: scripts/bench-wall [--posts N] [--out DIR] [--static-swift-stdlib] [...]   (see --help)
+Everything generated goes under --out (default bench-out/, ignored by git).
+"""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+# Fifty real city centres (latitude, longitude), all within -60..70 like the spread posts.
+# Suva and Auckland sit near the antimeridian, Anchorage and Reykjavik far north, Ushuaia far south.
+CITIES = [
+    ("Tokyo", 35.6762, 139.6503), ("Delhi", 28.6139, 77.2090), ("Shanghai", 31.2304, 121.4737),
+    ("Sao Paulo", -23.5505, -46.6333), ("Mexico City", 19.4326, -99.1332), ("Cairo", 30.0444, 31.2357),
+    ("Mumbai", 19.0760, 72.8777), ("Beijing", 39.9042, 116.4074), ("Dhaka", 23.8103, 90.4125),
+    ("Osaka", 34.6937, 135.5023), ("New York", 40.7128, -74.0060), ("Karachi", 24.8607, 67.0011),
+    ("Buenos Aires", -34.6037, -58.3816), ("Istanbul", 41.0082, 28.9784), ("Kolkata", 22.5726, 88.3639),
+    ("Manila", 14.5995, 120.9842), ("Lagos", 6.5244, 3.3792), ("Rio de Janeiro", -22.9068, -43.1729),
+    ("Kinshasa", -4.4419, 15.2663), ("Los Angeles", 34.0522, -118.2437), ("Moscow", 55.7558, 37.6173),
+    ("Paris", 48.8566, 2.3522), ("Lima", -12.0464, -77.0428), ("Bogota", 4.7110, -74.0721),
+    ("London", 51.5074, -0.1278), ("Bangkok", 13.7563, 100.5018), ("Jakarta", -6.2088, 106.8456),
+    ("Seoul", 37.5665, 126.9780), ("Tehran", 35.6892, 51.3890), ("Johannesburg", -26.2041, 28.0473),
+    ("Nairobi", -1.2921, 36.8219), ("Sydney", -33.8688, 151.2093), ("Melbourne", -37.8136, 144.9631),
+    ("Auckland", -36.8485, 174.7633), ("Suva", -18.1416, 178.4419), ("Honolulu", 21.3069, -157.8583),
+    ("Anchorage", 61.2181, -149.9003), ("Reykjavik", 64.1466, -21.9426), ("Stockholm", 59.3293, 18.0686),
+    ("Berlin", 52.5200, 13.4050), ("Madrid", 40.4168, -3.7038), ("Rome", 41.9028, 12.4964),
+    ("Toronto", 43.6532, -79.3832), ("Chicago", 41.8781, -87.6298), ("San Francisco", 37.7749, -122.4194),
+    ("Santiago", -33.4489, -70.6693), ("Cape Town", -33.9249, 18.4241), ("Singapore", 1.3521, 103.8198),
+    ("Dubai", 25.2048, 55.2708), ("Ushuaia", -54.8019, -68.3030),
+]
+
+WORDS = ("free coffee here lost cat found keys great view best tacos in town watch out for the "
+         "pothole meet at noon concert tonight parking is full sunset from the pier who left this "
+         "umbrella wifi password on the board street market open late quiet spot to read").split()
+
+EARTH_RADIUS_M = 6371000.0  # the sphere every anywall backend measures on
+KM_PER_DEGREE = math.pi * EARTH_RADIUS_M / 180 / 1000
+SEARCH_KM = 100
+LIMIT = 20
+GENERATOR_VERSION = 1  # bump when the generated data changes, so a cached file is not reused
+
+
+def parse_arguments(argv=None):
+    """The options; argv defaults to the command line (scripts/load-server passes its own)."""
+    p = argparse.ArgumentParser(prog="bench-wall", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--posts", type=int, default=1_000_000, help="posts in the wall")
+    p.add_argument("--out", default="bench-out", help="folder for everything generated")
+    p.add_argument("--seed", type=int, default=20261121, help="seed of the generator")
+    p.add_argument("--city-share", type=float, default=0.8, help="share of posts clustered around cities")
+    p.add_argument("--city-sigma-km", type=float, default=5.0,
+                   help="standard deviation of the clustered posts around a city centre")
+    p.add_argument("--place-sigma-km", type=float, default=1.0,
+                   help="standard deviation of the city query places around a city centre")
+    p.add_argument("--authors", type=int, default=20_000, help="distinct authors")
+    p.add_argument("--places", type=int, default=500, help="query places of each kind (city, random)")
+    p.add_argument("--rounds", type=int, default=10, help="timed in-process passes over the places")
+    p.add_argument("--process-places", type=int, default=60,
+                   help="city places timed as whole processes (each tool once per place and round)")
+    p.add_argument("--process-rounds", type=int, default=2, help="whole-process passes over those places")
+    p.add_argument("--sql-rings", default="1,4,16,50,100",
+                   help="radii (km) sqlite3 may use: its one query uses the first that holds the answer")
+    p.add_argument("--batch-size", type=int, default=10_000, help="anywall import --batch-size")
+    p.add_argument("--static-swift-stdlib", action="store_true",
+                   help="link the release binaries with --static-swift-stdlib")
+    p.add_argument("--skip-build", action="store_true", help="use the release binaries already built")
+    p.add_argument("--scratch-path", default=".build-bench",
+                   help="swift build's scratch path (relative to the repository), where the binaries are found")
+    p.add_argument("--skip-import", action="store_true",
+                   help="reuse the wall from a previous run with the same data (no import timing)")
+    args = p.parse_args(argv)
+    try:
+        args.sql_rings = sorted(float(x) for x in args.sql_rings.split(","))
+    except ValueError:
+        p.error("--sql-rings: expected kilometres separated by commas")
+    if args.sql_rings[-1] < SEARCH_KM:
+        args.sql_rings.append(SEARCH_KM)
+    if args.posts < 1 or args.places < 1 or args.rounds < 1 or args.process_places < 1 or args.process_rounds < 1:
+        p.error("counts must be at least 1")
+    return args
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- build
+
+def build(args, root, products=None, tools=("anywall", "anywall-bench")):
+    """Builds the release binaries (all of them, or only `products`) in --scratch-path
+    (.build-bench by default: a scratch path of its own, so a concurrent `swift build` in
+    .build is never blocked) and returns the folder holding them, after checking it has `tools`."""
+    command = ["swift", "build", "-c", "release", "--scratch-path", os.path.join(root, args.scratch_path)]
+    if args.static_swift_stdlib:
+        command.append("--static-swift-stdlib")
+    if not args.skip_build:
+        for product in products or [None]:
+            full = command + (["--product", product] if product else [])
+            log("building: " + " ".join(full))
+            subprocess.run(full, cwd=root, check=True, stdout=sys.stderr)
+    bin_dir = subprocess.run(command + ["--show-bin-path"], cwd=root, check=True,
+                             capture_output=True, text=True).stdout.strip()
+    for tool in tools:
+        if not os.access(os.path.join(bin_dir, tool), os.X_OK):
+            sys.exit(f"{os.path.basename(sys.argv[0])}: {bin_dir}/{tool} is missing: build without --skip-build")
+    return bin_dir
+
+
+# ---------------------------------------------------------------- data
+
+def wrap_longitude(lon):
+    """A longitude strictly inside (-180, 180), as GeoPoint requires, after rounding."""
+    lon = round((lon + 180) % 360 - 180, 6)
+    if lon <= -180 or lon >= 180:
+        lon = math.copysign(179.999999, lon)
+    return lon
+
+
+def near(rng, lat, lon, sigma_km):
+    """A point drawn from a 2-D gaussian of sigma_km around (lat, lon), on a local flat map."""
+    lat2 = round(lat + rng.gauss(0, sigma_km) / KM_PER_DEGREE, 6)
+    lon2 = lon + rng.gauss(0, sigma_km) / (KM_PER_DEGREE * math.cos(math.radians(lat)))
+    return max(-89.999999, min(89.999999, lat2)), wrap_longitude(lon2)
+
+
+def spread(rng):
+    return round(rng.uniform(-60, 70), 6), wrap_longitude(rng.uniform(-180, 180))
+
+
+def object_id(index):
+    """Ten base-62 characters, unique per index: index times an odd multiplier prime to 62
+    is a bijection modulo 62**10, which also scatters neighbouring ids."""
+    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    n = (index * 0x9E3779B97F4A7C15 + 12345) % 62 ** 10
+    chars = []
+    for _ in range(10):
+        n, digit = divmod(n, 62)
+        chars.append(alphabet[digit])
+    return "".join(chars)
+
+
+def generate(args, posts_file, places_files):
+    """Writes the posts as NDJSON (in arrival order: cities and spread posts interleaved, as
+    they would be written over time) and the two lists of query places."""
+    rng = random.Random(args.seed)
+    start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc).timestamp()
+    with open(posts_file + ".tmp", "w") as out:
+        lines = []
+        for i in range(args.posts):
+            if rng.random() < args.city_share:
+                _, clat, clon = CITIES[rng.randrange(len(CITIES))]
+                lat, lon = near(rng, clat, clon, args.city_sigma_km)
+            else:
+                lat, lon = spread(rng)
+            text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 9)))
+            millis = int(start * 1000) + rng.randrange(2 * 365 * 86400 * 1000)
+            created = datetime.datetime.fromtimestamp(millis / 1000, datetime.timezone.utc)
+            stamp = created.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z"
+            author = f"user{rng.randrange(args.authors):05d}"
+            lines.append(f'{{"objectId":"{object_id(i)}","text":"{text}","location":{{"latitude":{lat},'
+                         f'"longitude":{lon}}},"createdAt":"{stamp}","author":"{author}"}}\n')
+            if len(lines) == 10_000:
+                out.writelines(lines)
+                lines.clear()
+        out.writelines(lines)
+    os.replace(posts_file + ".tmp", posts_file)
+
+    # The places come from their own generator, so changing --places never changes the posts.
+    places_rng = random.Random(args.seed + 1)
+    with open(places_files["city"], "w") as out:
+        for _ in range(args.places):
+            _, clat, clon = CITIES[places_rng.randrange(len(CITIES))]
+            out.write("%.6f,%.6f\n" % near(places_rng, clat, clon, args.place_sigma_km))
+    with open(places_files["random"], "w") as out:
+        for _ in range(args.places):
+            out.write("%.6f,%.6f\n" % spread(places_rng))
+
+
+def read_places(path):
+    with open(path) as f:
+        return [tuple(float(x) for x in line.split(",")) for line in f if line.strip()]
+
+
+# ---------------------------------------------------------------- the sqlite3 side
+
+def covering_boxes(lat, lon, radius_m):
+    """The same boxes as AnywallCore's BoundingBox.covering(center:radius:)."""
+    angular = radius_m / EARTH_RADIUS_M
+    rlat = math.radians(lat)
+    min_lat, max_lat = math.degrees(rlat - angular), math.degrees(rlat + angular)
+    if angular >= math.pi or max_lat >= 90 or min_lat <= -90:
+        return [(max(min_lat, -90), min(max_lat, 90), -180, 180)]
+    delta = math.degrees(math.asin(min(1, math.sin(angular) / math.cos(rlat))))
+    lo, hi = lon - delta, lon + delta
+    if lo < -180:
+        return [(min_lat, max_lat, lo + 360, 180), (min_lat, max_lat, -180, hi)]
+    if hi > 180:
+        return [(min_lat, max_lat, lo, 180), (min_lat, max_lat, -180, hi - 360)]
+    return [(min_lat, max_lat, lo, hi)]
+
+
+def ring_needed(distances_m, rings_km):
+    """The radius a growing-radius search over rings_km stops at: the first that holds LIMIT
+    posts (anywall's answer tells how far the LIMIT-th post is). sqlite3 is given that radius
+    directly, so it runs one query where a growing search would run several."""
+    if len(distances_m) < LIMIT:
+        return SEARCH_KM
+    farthest = max(distances_m)
+    return next((r for r in rings_km if farthest <= r * 1000), SEARCH_KM)
+
+
+def nearest_sql(lat, lon, ring_km):
+    """One SQL statement giving what `anywall nearby --json` gives: the LIMIT nearest posts
+    within the ring, nearest first (ties by objectId), with author and great-circle distance.
+    Debian's sqlite3 3.40 has the math functions, so the distance is the same haversine."""
+    boxes = " OR ".join(
+        f"(postLocation.maxLatitude >= {a!r} AND postLocation.minLatitude <= {b!r} AND "
+        f"postLocation.maxLongitude >= {c!r} AND postLocation.minLongitude <= {d!r})"
+        for a, b, c, d in covering_boxes(lat, lon, ring_km * 1000))
+    return f"""SELECT post.objectId, post.text, coalesce(user.name, user.username) AS author,
+ post.latitude, post.longitude,
+ {2 * EARTH_RADIUS_M!r} * asin(min(1, sqrt(pow(sin(radians(post.latitude - {lat!r}) / 2), 2)
+   + cos(radians({lat!r})) * cos(radians(post.latitude)) * pow(sin(radians(post.longitude - {lon!r}) / 2), 2)))) AS distanceMeters,
+ strftime('%Y-%m-%dT%H:%M:%fZ', post.createdAt / 1000.0, 'unixepoch') AS createdAt
+FROM postLocation JOIN post ON post.id = postLocation.id LEFT JOIN user ON user.id = post.userId
+WHERE ({boxes}) AND distanceMeters <= {ring_km * 1000.0!r}
+ORDER BY distanceMeters, post.objectId LIMIT {LIMIT};"""
+
+
+def first_ring_rows(wall, lat, lon):
+    """How many R*Tree entries a 1 km box holds there: a measure of how dense the place is."""
+    where = " OR ".join(
+        f"(maxLatitude >= {a!r} AND minLatitude <= {b!r} AND maxLongitude >= {c!r} AND minLongitude <= {d!r})"
+        for a, b, c, d in covering_boxes(lat, lon, 1000))
+    out = subprocess.run(["sqlite3", wall, f"SELECT count(*) FROM postLocation WHERE {where};"],
+                         check=True, capture_output=True, text=True).stdout
+    return int(out)
+
+
+# ---------------------------------------------------------------- timing processes
+
+def timed(command, env):
+    """Wall-clock milliseconds of one whole process, output discarded."""
+    start = time.perf_counter_ns()
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return (time.perf_counter_ns() - start) / 1e6
+
+
+def median_ms(command, env, runs, warmup=3):
+    for _ in range(warmup):
+        timed(command, env)
+    return statistics.median(timed(command, env) for _ in range(runs))
+
+
+def compare_processes(args, bin_dir, wall, places, env):
+    """Times `anywall nearby --json` and `sqlite3` at the same city places, interleaved (so any
+    drift in the machine hits both alike), after checking that both give the same posts."""
+    anywall = os.path.join(bin_dir, "anywall")
+    jobs = []
+    rings = {}
+    for lat, lon in places:
+        at = f"{lat:.6f},{lon:.6f}"
+        ours = json.loads(subprocess.run([anywall, "nearby", "--json", "--at", at, "--store", wall],
+                                         env=env, check=True, capture_output=True, text=True).stdout)
+        ring = ring_needed([p["distanceMeters"] for p in ours], args.sql_rings)
+        rings[ring] = rings.get(ring, 0) + 1
+        sql = nearest_sql(lat, lon, ring)
+        theirs = json.loads(subprocess.run(["sqlite3", "-json", wall, sql], env=env, check=True,
+                                           capture_output=True, text=True).stdout or "[]")
+        if [p["objectId"] for p in ours] != [p["objectId"] for p in theirs]:
+            sys.exit(f"bench-wall: anywall and sqlite3 disagree at {at} (ring {ring} km)")
+        jobs.append(([anywall, "nearby", "--json", "--at", at, "--store", wall], ["sqlite3", "-json", wall, sql]))
+
+    for ours, theirs in jobs[:3]:  # warm-up, discarded
+        timed(ours, env)
+        timed(theirs, env)
+    times = {"anywall": [], "sqlite3": []}
+    for round_ in range(args.process_rounds):
+        for i, (ours, theirs) in enumerate(jobs):
+            # Alternate which tool goes first, so neither always follows the other.
+            if (i + round_) % 2 == 0:
+                times["anywall"].append(timed(ours, env))
+                times["sqlite3"].append(timed(theirs, env))
+            else:
+                times["sqlite3"].append(timed(theirs, env))
+                times["anywall"].append(timed(ours, env))
+    return {
+        "places": len(jobs), "runsEach": len(times["anywall"]),
+        "placesBySqlRingKm": {f"{k:g}": v for k, v in sorted(rings.items())},
+        "anywallMedianMs": statistics.median(times["anywall"]),
+        "sqlite3MedianMs": statistics.median(times["sqlite3"]),
+        # Floors that say where the time goes: spawning any process from here, and anywall's
+        # start-up alone (argument parsing only, no wall opened).
+        "spawnFloorMs": median_ms(["/bin/true"], env, 30),
+        "anywallHelpMs": median_ms([anywall, "--help"], env, 30),
+    }
+
+
+# ---------------------------------------------------------------- main
+
+def source_state(root):
+    """The commit measured, marked dirty when Sources/ has uncommitted changes: figures belong
+    to a version of the code."""
+    def git(*a):
+        return subprocess.run(["git", *a], cwd=root, capture_output=True, text=True).stdout.strip()
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    return commit + ("+dirty" if git("status", "--porcelain", "--", "Sources", "Package.swift") else "")
+
+
+def out_folder(args, root):
+    out = os.path.abspath(os.path.join(root, args.out) if not os.path.isabs(args.out) else args.out)
+    os.makedirs(out, exist_ok=True)
+    return out
+
+
+def private_env(out):
+    """A HOME of its own: no settings, sessions or ~/.sqliterc of the user leak into the figures."""
+    home = os.path.join(out, "home")
+    os.makedirs(home, exist_ok=True)
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
+            "XDG_CONFIG_HOME": os.path.join(home, ".config"), "XDG_DATA_HOME": os.path.join(home, ".local/share"),
+            "XDG_CACHE_HOME": os.path.join(home, ".cache"), "XDG_STATE_HOME": os.path.join(home, ".local/state")}
+
+
+def prepare_data(args, out):
+    """Generates the posts and query places, once per set of parameters (later runs reuse
+    them), and returns (parameters, tag, posts file, places files, wall file)."""
+    params = {k: getattr(args, k) for k in ("posts", "seed", "city_share", "city_sigma_km",
+                                            "place_sigma_km", "authors", "places")}
+    params["version"] = GENERATOR_VERSION
+    tag = f"{args.posts}-{args.seed}"
+    posts_file = os.path.join(out, f"posts-{tag}.ndjson")
+    places_files = {"city": os.path.join(out, f"places-city-{tag}.txt"),
+                    "random": os.path.join(out, f"places-random-{tag}.txt")}
+    stamp_file = os.path.join(out, f"params-{tag}.json")
+    stamp = json.dumps(params, sort_keys=True)
+    if not (os.path.exists(posts_file) and os.path.exists(stamp_file) and open(stamp_file).read() == stamp):
+        log(f"generating {args.posts} posts into {posts_file}")
+        started = time.monotonic()
+        generate(args, posts_file, places_files)
+        with open(stamp_file, "w") as f:
+            f.write(stamp)
+        log(f"  generated in {time.monotonic() - started:.1f} s")
+    return params, tag, posts_file, places_files, os.path.join(out, f"wall-{tag}.sqlite")
+
+
+def import_wall(args, bin_dir, posts_file, wall, env):
+    """Imports the posts into a new wall with the release `anywall`; returns the import's figures."""
+    for suffix in ("", "-wal", "-shm", ".lock"):
+        if os.path.exists(wall + suffix):
+            os.remove(wall + suffix)
+    log(f"importing into {wall}")
+    started = time.perf_counter()
+    subprocess.run([os.path.join(bin_dir, "anywall"), "import", posts_file, "--store", wall,
+                    "--batch-size", str(args.batch_size)], env=env, check=True, stdout=sys.stderr)
+    seconds = time.perf_counter() - started
+    log(f"  {args.posts} posts in {seconds:.1f} s")
+    return {"seconds": round(seconds, 2), "postsPerSecond": round(args.posts / seconds),
+            "wallBytes": sum(os.path.getsize(wall + s) for s in ("", "-wal") if os.path.exists(wall + s))}
+
+
+def main():
+    args = parse_arguments()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = out_folder(args, root)
+    bin_dir = build(args, root)
+    env = private_env(out)
+    params, tag, posts_file, places_files, wall = prepare_data(args, out)
+
+    report = {"date": datetime.date.today().isoformat(), "posts": args.posts, "parameters": params,
+              "staticSwiftStdlib": args.static_swift_stdlib, "cpus": os.cpu_count(), "source": source_state(root)}
+    if args.skip_import and os.path.exists(wall):
+        log(f"reusing {wall}")
+    else:
+        report["import"] = import_wall(args, bin_dir, posts_file, wall, env)
+
+    city_places = read_places(places_files["city"])
+    report["firstRingRowsMedian"] = statistics.median(first_ring_rows(wall, lat, lon) for lat, lon in city_places[:50])
+
+    for kind in ("city", "random"):
+        log(f"timing nearby in process at {args.places} {kind} places x {args.rounds} rounds")
+        result = subprocess.run([os.path.join(bin_dir, "anywall-bench"), "nearby", "--store", wall,
+                                 "--places", places_files[kind], "--rounds", str(args.rounds),
+                                 "--label", kind, "--json"], env=env, check=True, capture_output=True, text=True)
+        report[f"inProcess{kind.capitalize()}"] = json.loads(result.stdout)
+
+    log(f"timing whole processes at {min(args.process_places, len(city_places))} city places")
+    processes = compare_processes(args, bin_dir, wall, city_places[:args.process_places], env)
+    processes["ratio"] = processes["anywallMedianMs"] / processes["sqlite3MedianMs"]
+    processes["sqlRingsKm"] = ",".join(f"{k:g}" for k in args.sql_rings)
+    report["wholeProcess"] = processes
+
+    variant = "-static" if args.static_swift_stdlib else ""
+    with open(os.path.join(out, f"report-{tag}{variant}.json"), "w") as f:
+        json.dump(report, f, indent=2)
+    print_summary(report)
+
+
+def print_summary(r):
+    city, rand, proc = r["inProcessCity"], r["inProcessRandom"], r["wholeProcess"]
+    verdict = lambda ok: "ok" if ok else "MISSED"
+    build = "release, --static-swift-stdlib" if r["staticSwiftStdlib"] else "release"
+    lines = [f"anywall embedded wall benchmark, {r['posts']:,} posts, {r['date']}, {r['source']} ({build}, {r['cpus']} CPUs)"]
+    if "import" in r:
+        lines.append(f"  import: {r['import']['postsPerSecond']:,} posts/s "
+                     f"({r['import']['seconds']} s, wall {r['import']['wallBytes'] / 1e6:.0f} MB)")
+    lines += [
+        f"  nearby in process, city   ({city['queries']} queries): p50 {city['p50Micros']} us, "
+        f"p99 {city['p99Micros']} us  [target p50 <= 150 us: {verdict(city['p50Micros'] <= 150)}]",
+        f"  nearby in process, random ({rand['queries']} queries): p50 {rand['p50Micros']} us, "
+        f"p99 {rand['p99Micros']} us",
+        f"    distance to the 20th post (median): city {city['medianReachMeters']} m, random "
+        f"{rand['medianReachMeters']} m ({rand['shortPlaces']} of {rand['places']} random places have fewer than 20 "
+        f"within 100 km); posts in a 1 km box at a city (median): {r['firstRingRowsMedian']:.0f}",
+        f"  whole process at a city, median of {proc['runsEach']} runs: anywall nearby --json "
+        f"{proc['anywallMedianMs']:.1f} ms, sqlite3 {proc['sqlite3MedianMs']:.1f} ms, "
+        f"ratio {proc['ratio']:.2f}x  [target <= 4x: {verdict(proc['ratio'] <= 4)}]",
+        f"    sqlite3 ran one query per place with the radius a search over {proc['sqlRingsKm']} km stops at "
+        f"(places per radius: {proc['placesBySqlRingKm']})",
+        f"    for scale: spawning /bin/true {proc['spawnFloorMs']:.1f} ms, anywall --help {proc['anywallHelpMs']:.1f} ms",
+    ]
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
