@@ -11,14 +11,14 @@ import WallLocation
 /// Preferences are resolved (and checked) only by the commands that use them, so that a bad
 /// value in the settings file never stops `settings` from fixing it; the backend is opened only
 /// by commands that need it.
-package struct CommandContext {
-    package let environment: [String: String]
-    package let paths: XDGPaths
-    package let settings: Settings
+struct CommandContext {
+    let environment: [String: String]
+    let paths: XDGPaths
+    let settings: Settings
     /// The embedded wall's file.
-    package let storeFile: URL
+    let storeFile: URL
     /// Whether `--store` was given: it names the embedded wall, whatever server is set.
-    package let storeFlagGiven: Bool
+    let storeFlagGiven: Bool
 
     init(store: StoreOptions) throws {
         environment = ProcessInfo.processInfo.environment
@@ -29,26 +29,26 @@ package struct CommandContext {
     }
 
     /// The preferences in force (environment > settings file > defaults), checked.
-    package func preferences() throws -> Preferences {
+    func preferences() throws -> Preferences {
         try Preferences(settings: settings, environment: environment)
     }
 
     /// The Parse Server in use, or nil for the embedded wall.
-    package func server() throws -> ParseServer? {
+    func server() throws -> ParseServer? {
         storeFlagGiven ? nil : try Preferences.server(settings: settings, environment: environment)
     }
 
     /// The wall the command works on: the Parse Server when one is set (and `--store` is not given),
     /// else the embedded wall. Opening it sends nothing: a command that reaches the wall sends the
     /// outbox itself (`openBackendSendingOutbox`).
-    package func openBackend() throws -> WallBackend {
+    func openBackend() throws -> WallBackend {
         guard let server = try server() else { return try openWall() }
         return try ParseWall(server: server, timeouts: try preferences().timeouts)
     }
 
     /// The wall, for a command that talks to it: the posts waiting in the outbox for it are sent
     /// first, so that what the user wrote earlier is there before what they ask now.
-    package func openBackendSendingOutbox() throws -> WallBackend {
+    func openBackendSendingOutbox() throws -> WallBackend {
         let wall = try openBackend()
         sendOutbox(to: wall)
         return wall
@@ -56,7 +56,7 @@ package struct CommandContext {
 
     /// The embedded wall, for the commands that only it has (`import`, `passwd`): refused while a
     /// server is in use, unless `--store` names the file.
-    package func openEmbeddedOnly(for command: String) throws -> EmbeddedWall {
+    func openEmbeddedOnly(for command: String) throws -> EmbeddedWall {
         if let server = try server() {
             throw AnywallError.inputRejected(
                 "'\(command)' works on the embedded wall, and the Parse Server at \(server.url) is in use: "
@@ -66,25 +66,25 @@ package struct CommandContext {
     }
 
     /// The embedded wall.
-    package func openWall() throws -> EmbeddedWall {
+    func openWall() throws -> EmbeddedWall {
         try EmbeddedWall(file: storeFile)
     }
 
     /// Names the wall in use, for scripts (`WallBackend.identity`) and for people, without opening it.
-    package func backendNames() throws -> (identity: String, description: String) {
+    func backendNames() throws -> (identity: String, description: String) {
         if let server = try server() { return (server.url, "the Parse Server at \(server.url)") }
         return (EmbeddedWall.identity(of: storeFile), "the embedded wall \(storeFile.path)")
     }
 
-    package var sessions: SessionStore { SessionStore(file: paths.sessionFile) }
-    package var outbox: Outbox { Outbox(directory: paths.outboxDirectory) }
+    var sessions: SessionStore { SessionStore(file: paths.sessionFile) }
+    var outbox: Outbox { Outbox(directory: paths.outboxDirectory) }
 
-    package func configCache(for backend: WallBackend) -> ConfigCache {
+    func configCache(for backend: WallBackend) -> ConfigCache {
         ConfigCache(directory: paths.configCacheDirectory, source: backend.identity)
     }
 
     /// The wall's config under the hourly refresh policy, warning on stderr when it is not fresh.
-    package func config(for backend: WallBackend) -> RemoteConfig {
+    func config(for backend: WallBackend) -> RemoteConfig {
         let loaded = configCache(for: backend).load(fetch: backend.fetchConfig)
         if let warning = loaded.warning { Terminal.warn(warning) }
         return loaded.config
@@ -92,7 +92,7 @@ package struct CommandContext {
 
     /// Runs `body` with the logged-in session for `backend`; a session the backend no longer
     /// knows (revoked, expired) is forgotten, so the next command says "not logged in".
-    package func withSession<T>(on backend: WallBackend, _ body: (Session) throws -> T) throws -> T {
+    func withSession<T>(on backend: WallBackend, _ body: (Session) throws -> T) throws -> T {
         let session = try sessions.requireSession(for: backend.identity)
         do {
             return try body(session)

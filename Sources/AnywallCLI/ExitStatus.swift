@@ -31,7 +31,7 @@ package enum ExitStatus: Int32, CaseIterable {
     case authFailed = 77
 
     /// What the code means, as the help lists it.
-    package var meaning: String {
+    var meaning: String {
         switch self {
         case .success: return "success"
         case .stale: return "success, but what was printed came from the cache: the server was out of reach, or the cache policy read the cache"
@@ -60,5 +60,5 @@ package enum ExitStatus: Int32, CaseIterable {
         }
     }
 
-    package var exitCode: ExitCode { ExitCode(rawValue) }
+    var exitCode: ExitCode { ExitCode(rawValue) }
 }

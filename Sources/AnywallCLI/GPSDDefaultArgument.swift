@@ -8,10 +8,10 @@ import WallLocation
 
 /// `--gpsd` may be given without a value (`--gpsd [HOST[:PORT]]`), which swift-argument-parser
 /// cannot express: before parsing, a bare `--gpsd` gets gpsd's default address as its value.
-package enum GPSDDefaultArgument {
+enum GPSDDefaultArgument {
     /// `arguments` with `localhost:2947` after each `--gpsd` that is last or followed by another
     /// option, up to a `--` that ends the options.
-    package static func filled(_ arguments: [String]) -> [String] {
+    static func filled(_ arguments: [String]) -> [String] {
         var result: [String] = []
         for (index, argument) in arguments.enumerated() {
             if argument == "--" {

@@ -8,9 +8,9 @@ import WallDomain
 import WallLocation
 
 /// Questions asked on the terminal (stderr for the question, stdin for the answer).
-package enum Prompt {
+enum Prompt {
     /// Reads a line with echo.
-    package static func line(_ question: String) throws -> String {
+    static func line(_ question: String) throws -> String {
         FileHandle.standardError.write(Data(question.utf8))
         guard let answer = readLine(strippingNewline: true) else {
             throw AnywallError.inputRejected("no answer given")
@@ -19,7 +19,7 @@ package enum Prompt {
     }
 
     /// Reads a line with echo off, restoring the terminal afterwards.
-    package static func secret(_ question: String) throws -> String {
+    static func secret(_ question: String) throws -> String {
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
         var silent = original

@@ -9,24 +9,24 @@ import WallLocation
 
 /// One line of progress on stderr, rewritten in place; shown only when stderr is a terminal,
 /// so logs and pipes never see it.
-package final class StatusLine {
+final class StatusLine {
     private let enabled = Terminal.stderrIsTerminal
     private var showing = false
 
     /// Replaces the line with `text`.
-    package func show(_ text: String) {
+    func show(_ text: String) {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
         showing = true
     }
 
     /// Says how long the command has waited for a fix from `source`.
-    package func showWaiting(for source: LocationSource, waited: Duration) {
+    func showWaiting(for source: LocationSource, waited: Duration) {
         show("waiting for a location fix from \(source.name) (\(waited.components.seconds) s)")
     }
 
     /// Erases the line, if one is shown.
-    package func clear() {
+    func clear() {
         guard showing else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         showing = false

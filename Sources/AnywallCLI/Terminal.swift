@@ -8,35 +8,35 @@ import WallDomain
 import WallLocation
 
 /// The process's standard streams, and what kind of thing is on the other end of them.
-package enum Terminal {
+enum Terminal {
     /// Writes results to stdout.
-    package static func output(_ text: String) {
+    static func output(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Writes a line to stderr, for progress, warnings and errors.
-    package static func note(_ line: String) {
+    static func note(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// Writes a warning line to stderr.
-    package static func warn(_ message: String) {
+    static func warn(_ message: String) {
         note("anywall: warning: \(message)")
     }
 
-    package static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-    package static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-    package static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set to anything (no-color.org) or
     /// `--no-color` is given.
-    package static func useColor(environment: [String: String], noColorFlag: Bool) -> Bool {
+    static func useColor(environment: [String: String], noColorFlag: Bool) -> Bool {
         stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && !noColorFlag
     }
 
     /// The columns readable output wraps to: the terminal's width when stdout is a terminal, else
     /// `COLUMNS` when it holds a positive number, else none (a pipe keeps one row per line).
-    package static func outputWidth(environment: [String: String]) -> Int? {
+    static func outputWidth(environment: [String: String]) -> Int? {
         if stdoutIsTerminal {
             var size = winsize()
             if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
@@ -46,10 +46,10 @@ package enum Terminal {
     }
 
     /// The most stdin may hold for a post or a password.
-    package static let inputLimit = 64 * 1024
+    static let inputLimit = 64 * 1024
 
     /// Reads all of stdin as text, up to `inputLimit`; `what` names what it should hold, for the refusal.
-    package static func readAllInput(holding what: String) throws -> String {
+    static func readAllInput(holding what: String) throws -> String {
         let data = try LineReader.readAll(.standardInput, name: "standard input", limit: inputLimit, holding: what)
         guard let text = String(data: data, encoding: .utf8) else {
             throw AnywallError.inputRejected("standard input is not UTF-8 text")

@@ -7,10 +7,10 @@ import WallDomain
 
 /// One JSON line on stderr per request: when, from where, method, path (never the query, which
 /// may hold a password on `GET /login`, and never a header), status, bytes sent and time taken.
-package struct AccessLog: RouterMiddleware {
-    package typealias Context = ParseContext
+struct AccessLog: RouterMiddleware {
+    typealias Context = ParseContext
 
-    package func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)

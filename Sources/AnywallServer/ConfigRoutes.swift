@@ -5,10 +5,10 @@ import ParseWire
 import WallDomain
 
 /// The wall's config: `GET /config` for anyone with the keys, `PUT /config` with the master key.
-package struct ConfigRoutes {
-    package let wall: SharedWall
+struct ConfigRoutes {
+    let wall: SharedWall
 
-    package func register(on routes: RouterGroup<ParseContext>) {
+    func register(on routes: RouterGroup<ParseContext>) {
         routes.get("config") { _, _ in
             let params = try await wall.run { try $0.storedParams() }
             // A new wall has no params at all, as a new Parse Server answers (clients use their defaults).

@@ -10,11 +10,11 @@ import WallDomain
 /// Parse's key rules, before any route under the mount: the application id must match (else a
 /// bare 403 `unauthorized`); a matching master key makes the caller master; otherwise the REST
 /// API key must match when the server has one. The session token is noted, not yet checked.
-package struct KeyCheck: RouterMiddleware {
-    package typealias Context = ParseContext
-    package let keys: ServerKeys
+struct KeyCheck: RouterMiddleware {
+    typealias Context = ParseContext
+    let keys: ServerKeys
 
-    package func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
         guard Self.same(request.headers[HTTPField.Name(ParseHeader.applicationId)!], keys.applicationId) else {
             return ParseRefusal.unauthorized.response
         }
@@ -29,7 +29,7 @@ package struct KeyCheck: RouterMiddleware {
 
     /// Whether a presented key equals the expected one, in time that does not depend on where
     /// they differ (digests of equal length, compared whole).
-    package static func same(_ presented: String?, _ expected: String) -> Bool {
+    static func same(_ presented: String?, _ expected: String) -> Bool {
         guard let presented else { return false }
         let a = Array(SHA256.hash(data: Data(presented.utf8)))
         let b = Array(SHA256.hash(data: Data(expected.utf8)))

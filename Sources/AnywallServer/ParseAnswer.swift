@@ -8,22 +8,22 @@ import ParseWire
 import WallDomain
 
 /// Answers in Parse Server's form: compact JSON, `application/json; charset=utf-8`.
-package enum ParseAnswer {
+enum ParseAnswer {
     /// Compact JSON with sorted keys: every answer and every log line.
-    package static let encoder: JSONEncoder = {
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
 
     /// `body` as JSON with `status`; `contentType: false` sends it raw, as Parse's refused-key 403.
-    package static func json(_ body: [String: JSONValue], status: HTTPResponse.Status = .ok, contentType: Bool = true,
+    static func json(_ body: [String: JSONValue], status: HTTPResponse.Status = .ok, contentType: Bool = true,
                              headers: HTTPFields = [:]) -> Response {
         json(JSONValue.object(body), status: status, contentType: contentType, headers: headers)
     }
 
     /// Any JSON value as the body.
-    package static func json(_ body: JSONValue, status: HTTPResponse.Status = .ok, contentType: Bool = true,
+    static func json(_ body: JSONValue, status: HTTPResponse.Status = .ok, contentType: Bool = true,
                              headers: HTTPFields = [:]) -> Response {
         let data = (try? encoder.encode(body)) ?? Data("{}".utf8)
         var fields = headers
@@ -32,7 +32,7 @@ package enum ParseAnswer {
     }
 
     /// 201 Created for a new object, with its `Location` as Parse builds it from the request's Host.
-    package static func created(_ body: [String: JSONValue], path: String, request: Request) -> Response {
+    static func created(_ body: [String: JSONValue], path: String, request: Request) -> Response {
         let host = request.head.authority ?? "localhost"
         var headers = HTTPFields()
         headers[.location] = "http://\(host)\(path)"

@@ -10,9 +10,9 @@ import WallDomain
 package struct ParseContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
     /// The client's address, for the access log.
-    package let remoteAddress: String
+    let remoteAddress: String
     /// Set by `KeyCheck` before any Parse route runs.
-    package var caller = Caller()
+    var caller = Caller()
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -21,7 +21,7 @@ package struct ParseContext: RequestContext {
 }
 
 /// Who is asking: the master key, and/or a session token (not yet checked against the wall).
-package struct Caller: Sendable {
-    package var isMaster = false
-    package var sessionToken: String?
+struct Caller: Sendable {
+    var isMaster = false
+    var sessionToken: String?
 }

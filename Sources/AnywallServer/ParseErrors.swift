@@ -6,10 +6,10 @@ import WallDomain
 
 /// Turns whatever a route throws into Parse's error answers: refusals as they are, the wall's
 /// own errors as their Parse codes, anything unexpected as Parse's 500 (logged, never shown).
-package struct ParseErrors: RouterMiddleware {
-    package typealias Context = ParseContext
+struct ParseErrors: RouterMiddleware {
+    typealias Context = ParseContext
 
-    package func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let refusal as ParseRefusal {

@@ -5,19 +5,19 @@ import WallDomain
 
 /// An error answer: Parse's error (`{"code":N,"error":"..."}`) with the status Parse gives its
 /// code (404 for 101, 500 for 1, 400 otherwise), or the bare 403s of a refused key.
-package struct ParseRefusal: Error, Sendable {
-    package let status: HTTPResponse.Status
-    package let error: ParseError
+struct ParseRefusal: Error, Sendable {
+    let status: HTTPResponse.Status
+    let error: ParseError
     /// Parse's refused-key answer is written raw, without a JSON content type.
-    package var isJSON = true
+    var isJSON = true
 
     /// A Parse error `code` with its message.
-    package init(_ code: Int, _ message: String) {
+    init(_ code: Int, _ message: String) {
         self.init(ParseError(code, message))
     }
 
     /// A Parse error, with the status Parse Server sends it with.
-    package init(_ error: ParseError) {
+    init(_ error: ParseError) {
         self.error = error
         switch error.code {
         case ParseErrorCode.objectNotFound?: status = .notFound
@@ -33,21 +33,21 @@ package struct ParseRefusal: Error, Sendable {
     }
 
     /// A wrong or missing application id or REST API key.
-    package static let unauthorized = ParseRefusal(status: .forbidden, message: "unauthorized", isJSON: false)
+    static let unauthorized = ParseRefusal(status: .forbidden, message: "unauthorized", isJSON: false)
     /// A route that needs the master key, without it.
-    package static let masterKeyRequired = ParseRefusal(status: .forbidden, message: "unauthorized: master key is required", isJSON: true)
-    package static let invalidSessionToken = ParseRefusal(ParseErrorCode.invalidSessionToken, "Invalid session token")
-    package static let objectNotFound = ParseRefusal(ParseErrorCode.objectNotFound, "Object not found.")
-    package static let invalidJSON = ParseRefusal(ParseError.invalidJSON)
-    package static let duplicateRequest = ParseRefusal(ParseErrorCode.duplicateRequest, "Duplicate request")
-    package static let internalError = ParseRefusal(ParseErrorCode.internalServerError, "Internal server error.")
+    static let masterKeyRequired = ParseRefusal(status: .forbidden, message: "unauthorized: master key is required", isJSON: true)
+    static let invalidSessionToken = ParseRefusal(ParseErrorCode.invalidSessionToken, "Invalid session token")
+    static let objectNotFound = ParseRefusal(ParseErrorCode.objectNotFound, "Object not found.")
+    static let invalidJSON = ParseRefusal(ParseError.invalidJSON)
+    static let duplicateRequest = ParseRefusal(ParseErrorCode.duplicateRequest, "Duplicate request")
+    static let internalError = ParseRefusal(ParseErrorCode.internalServerError, "Internal server error.")
 
     /// 102: a query Parse (or this server) does not take.
-    package static func invalidQuery(_ message: String) -> ParseRefusal { ParseRefusal(ParseError.invalidQuery(message)) }
+    static func invalidQuery(_ message: String) -> ParseRefusal { ParseRefusal(ParseError.invalidQuery(message)) }
 
     /// What the wall's own errors mean in Parse's codes; nil for those that are not the
     /// client's doing (a 500, logged).
-    package init?(_ error: AnywallError) {
+    init?(_ error: AnywallError) {
         switch error {
         case .duplicateRequest: self = .duplicateRequest
         case .notWritable: self = .objectNotFound
@@ -60,7 +60,7 @@ package struct ParseRefusal: Error, Sendable {
     }
 
     /// The answer to send.
-    package var response: Response {
+    var response: Response {
         ParseAnswer.json(error.json, status: status, contentType: isJSON)
     }
 }

@@ -4,11 +4,11 @@ import ParseWire
 import WallDomain
 
 /// The wall's records in ParseWire's shapes, as Parse Server returns them.
-package enum ParseRendering {
+enum ParseRendering {
     /// A user as `/login` and `/users/me` return it: never a password or hash; the session token
     /// only when it is the caller's own. Every user is public-read (as anywall signs them up) and
     /// only writable by themselves.
-    package static func user(_ user: StoredUser, sessionToken: String? = nil) -> ParseUserObject {
+    static func user(_ user: StoredUser, sessionToken: String? = nil) -> ParseUserObject {
         ParseUserObject(objectId: user.objectId, username: user.username, name: user.name, sessionToken: sessionToken,
                         createdAt: user.createdAt, updatedAt: user.createdAt, acl: .publicRead(writer: user.objectId))
     }
@@ -16,7 +16,7 @@ package enum ParseRendering {
     /// A post as a query returns it: the author included as an object when `includeUser`, else a
     /// Pointer; `keys`, when given, limits the fields to those (objectId and the dates always come).
     /// Posts are public-read and only writable by their author: the only ACL this server keeps.
-    package static func post(_ post: StoredPost, includeUser: Bool, keys: Set<String>?) -> ParsePostObject {
+    static func post(_ post: StoredPost, includeUser: Bool, keys: Set<String>?) -> ParsePostObject {
         let fields = keys ?? ["text", "location", "user", "ACL"]
         var object = ParsePostObject(objectId: post.objectId, createdAt: post.createdAt)
         object.updatedAt = post.updatedAt
@@ -28,5 +28,5 @@ package enum ParseRendering {
     }
 
     /// A built-in date (`createdAt`, `updatedAt`): a bare ISO string.
-    package static func date(_ date: Date) -> JSONValue { .string(ParseDate.string(from: date)) }
+    static func date(_ date: Date) -> JSONValue { .string(ParseDate.string(from: date)) }
 }

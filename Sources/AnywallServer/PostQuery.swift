@@ -7,27 +7,27 @@ import WallDomain
 /// A find on Posts as its query string asks it: `where`, `order`, `skip`, `limit`, `count`,
 /// `keys`, `excludeKeys`, `include`. Each parameter is read as JSON when it parses as JSON (as
 /// Parse Server reads them); unknown parameters are refused with 102, as Parse refuses them.
-package struct PostQuery: Sendable {
+struct PostQuery: Sendable {
     /// Parse's default page.
-    package static let defaultLimit = 100
+    static let defaultLimit = 100
     /// The largest page and the deepest skip this server serves, so one request stays cheap.
-    package static let maxLimit = 1000
-    package static let maxSkip = 10_000
+    static let maxLimit = 1000
+    static let maxSkip = 10_000
 
-    package var filter = WhereClause()
-    package var order: [PostOrder] = []
-    package var skip = 0
-    package var limit = defaultLimit
-    package var count = false
-    package var keys: Set<String>?
-    package var excludeKeys: Set<String> = []
-    package var includeUser = false
+    var filter = WhereClause()
+    var order: [PostOrder] = []
+    var skip = 0
+    var limit = defaultLimit
+    var count = false
+    var keys: Set<String>?
+    var excludeKeys: Set<String> = []
+    var includeUser = false
 
     /// Parameters Parse Server takes that this server does not.
     private static let unsupported: Set<String> = ["readPreference", "includeReadPreference", "subqueryReadPreference",
                                                    "hint", "explain", "comment", "redirectClassNameForKey"]
 
-    package init(parameters: [(String, String)]) throws {
+    init(parameters: [(String, String)]) throws {
         for (name, text) in parameters {
             let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
             switch name {
@@ -47,7 +47,7 @@ package struct PostQuery: Sendable {
     }
 
     /// The fields to return: `keys` (when given) less `excludeKeys`.
-    package var fields: Set<String>? {
+    var fields: Set<String>? {
         guard keys != nil || !excludeKeys.isEmpty else { return nil }
         let all: Set<String> = ["text", "location", "user", "ACL"]
         return (keys ?? all).subtracting(excludeKeys)

@@ -7,11 +7,11 @@ import WallDomain
 
 /// The `Posts` class: `POST|GET /classes/Posts`, `GET|PUT|DELETE /classes/Posts/:id`. Posts are
 /// public-read; only a signed-in user may post, and only a post's author may change or delete it.
-package struct PostRoutes {
-    package let wall: SharedWall
-    package let mount: String
+struct PostRoutes {
+    let wall: SharedWall
+    let mount: String
 
-    package func register(on routes: RouterGroup<ParseContext>) {
+    func register(on routes: RouterGroup<ParseContext>) {
         routes.post("classes/Posts") { request, context in try await create(request, context) }
 
         routes.get("classes/Posts") { request, _ in

@@ -7,11 +7,11 @@ import WallDomain
 /// - `$nearSphere` alone: the wall's nearest-posts search (the one `nearby` uses);
 /// - no place asked: SQL does the order, skip, limit and count;
 /// - areas: candidates from the wall's index over the area's boxes, then the exact test.
-package struct PostSearch {
-    package let query: PostQuery
+struct PostSearch {
+    let query: PostQuery
 
     /// The page of posts, and the count of all matching when the query asks for it.
-    package func run(on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
+    func run(on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
         let filter = query.filter
         if filter.isPlaceless {
             let posts = query.limit == 0 ? [] : try wall.storedPosts(objectIds: filter.objectIds, order: query.order,

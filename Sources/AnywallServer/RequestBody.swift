@@ -8,12 +8,12 @@ import WallDomain
 
 /// A request's JSON body, read only up to a bound: a body declared larger is refused before any
 /// of it is read, and one that grows past the bound (chunked) is refused as soon as it does.
-package enum RequestBody {
+enum RequestBody {
     /// Far more than any post, sign-up or config change needs.
-    package static let maxBytes = 64 * 1024
+    static let maxBytes = 64 * 1024
 
     /// The body as a JSON object; an empty body is `{}`, as Parse takes it.
-    package static func object(_ request: Request) async throws -> [String: JSONValue] {
+    static func object(_ request: Request) async throws -> [String: JSONValue] {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes {
             throw BodyTooLarge()
         }
@@ -33,4 +33,4 @@ package enum RequestBody {
 
 /// A request body over `RequestBody.maxBytes`: answered 413 and the connection closed, so the
 /// rest of it is never read.
-package struct BodyTooLarge: Error {}
+struct BodyTooLarge: Error {}

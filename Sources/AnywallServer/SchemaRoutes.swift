@@ -6,8 +6,8 @@ import WallDomain
 
 /// `/schemas` for `anywall config init`: the Posts class always exists here, so creating it
 /// answers 103 as Parse does for an existing class; no other class can be made. Master key only.
-package struct SchemaRoutes {
-    package func register(on routes: RouterGroup<ParseContext>) {
+struct SchemaRoutes {
+    func register(on routes: RouterGroup<ParseContext>) {
         routes.get("schemas/Posts") { _, context in
             guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
             return ParseAnswer.json(Self.postsSchema)

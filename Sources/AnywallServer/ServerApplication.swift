@@ -9,7 +9,7 @@ import WallDomain
 /// in-process tests build it with the same function.
 package enum ServerApplication {
     /// Request ids are kept this long: an outbox retry within it is never posted twice.
-    package static let requestIdLifetime: TimeInterval = 30 * 24 * 3600
+    static let requestIdLifetime: TimeInterval = 30 * 24 * 3600
 
     /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime.
     package static func openWall(_ file: URL) throws(ServerFailure) -> SharedWall {

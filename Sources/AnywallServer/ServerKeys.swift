@@ -9,15 +9,15 @@ import WallDomain
 /// systemd credentials or Docker secrets).
 package struct ServerKeys: Sendable {
     /// Every request must carry it (`X-Parse-Application-Id`).
-    package let applicationId: String
+    let applicationId: String
     /// Grants `PUT /config` and `/schemas`.
-    package let masterKey: String
+    let masterKey: String
     /// When set, every request must carry it or the master key (`X-Parse-REST-API-Key`).
-    package let restKey: String?
+    let restKey: String?
 
     package static let applicationIdName = "PARSE_SERVER_APPLICATION_ID"
     package static let masterKeyName = "PARSE_SERVER_MASTER_KEY"
-    package static let restKeyName = "PARSE_SERVER_REST_API_KEY"
+    static let restKeyName = "PARSE_SERVER_REST_API_KEY"
 
     /// The keys from `environment`; a missing application id or master key is an error that says
     /// which variable to set.

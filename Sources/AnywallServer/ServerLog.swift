@@ -7,7 +7,7 @@ import WallDomain
 /// The server's structured log: one JSON object per line on stderr, written in one `write`
 /// so that lines from concurrent requests never interleave.
 package enum ServerLog {
-    package static func write(_ fields: [String: JSONValue]) {
+    static func write(_ fields: [String: JSONValue]) {
         guard var data = try? ParseAnswer.encoder.encode(fields) else { return }
         data.append(UInt8(ascii: "\n"))
         FileHandle.standardError.write(data)

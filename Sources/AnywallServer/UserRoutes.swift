@@ -5,11 +5,11 @@ import ParseWire
 import WallDomain
 
 /// Accounts: `POST /users` (sign up), `GET|POST /login`, `POST /logout`, `GET /users/me`.
-package struct UserRoutes {
-    package let wall: SharedWall
-    package let mount: String
+struct UserRoutes {
+    let wall: SharedWall
+    let mount: String
 
-    package func register(on routes: RouterGroup<ParseContext>) {
+    func register(on routes: RouterGroup<ParseContext>) {
         routes.post("users") { request, _ in try await signUp(request) }
         routes.get("login") { request, _ in
             let parameters = Dictionary(QueryParameters.of(request), uniquingKeysWith: { first, _ in first })
@@ -84,7 +84,7 @@ package struct UserRoutes {
 
 extension JSONValue {
     /// The string, if this is one.
-    package var string: String? {
+    var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }

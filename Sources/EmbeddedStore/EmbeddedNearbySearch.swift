@@ -18,19 +18,19 @@ import WallDomain
 ///   candidates are counted once their exact place is known to be in the area.
 /// - Rows are read through SQLite's C API (GRDB still prepares, caches and binds): in this loop
 ///   GRDB's `Row` subscripts cost more than all the rest of the work on a row.
-package struct EmbeddedNearbySearch {
+struct EmbeddedNearbySearch {
     /// The first ring's radius.
-    package static let firstRing = Distance.meters(250)
+    static let firstRing = Distance.meters(250)
     /// Each ring is at least this many times wider than the last.
     /// (Small: in a city the 20th post is often just past the first ring.)
-    package static let minimumGrowth = 1.25
+    static let minimumGrowth = 1.25
     /// A ring after an empty one is this many times wider.
-    package static let growthWhenEmpty = 4.0
+    static let growthWhenEmpty = 4.0
     /// An upper bound on how far a distance computed from R*Tree coordinates can be from the
     /// exact one: floats rounded outward are off by at most 2^-16 degree (1.7 m) per coordinate.
-    package static let coordinateError = Distance.meters(5)
+    static let coordinateError = Distance.meters(5)
 
-    package let db: Database
+    let db: Database
 
     private struct Candidate {
         let id: Int64
@@ -39,9 +39,9 @@ package struct EmbeddedNearbySearch {
     }
 
     /// One found post and its row in the `post` table.
-    package typealias Found = (rowId: Int64, post: Post)
+    typealias Found = (rowId: Int64, post: Post)
 
-    package func run(_ query: WallQuery) throws -> [Found] {
+    func run(_ query: WallQuery) throws -> [Found] {
         // One read transaction, so the scan and the fetch see the same wall.
         try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
         do {
@@ -135,7 +135,7 @@ package struct EmbeddedNearbySearch {
     }
 
     /// How much wider than the density estimate the next ring is, so that it usually suffices.
-    package static let densityMargin = 1.25
+    static let densityMargin = 1.25
 
     /// A radius (metres) whose disc should hold `limit` posts at the density seen, with a margin.
     private func nextRadius(after radiusMeters: Double, found: Int, limit: Int) -> Double {

@@ -6,8 +6,8 @@ import WallDomain
 ///
 /// Posts are indexed by an R*Tree over their points (only the id is kept there; the exact
 /// coordinates stay in `post`), kept in step with `post` by triggers.
-package enum EmbeddedSchema {
-    package static let migrator: DatabaseMigrator = {
+enum EmbeddedSchema {
+    static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: users, sessions, posts, config") { db in
             try db.execute(sql: """

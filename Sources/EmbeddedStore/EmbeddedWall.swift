@@ -11,9 +11,9 @@ public final class EmbeddedWall: WallBackend {
     public var description: String { "the embedded wall \(file.path)" }
     /// The file is on this machine: there is nothing to cache or queue.
     public var isRemote: Bool { false }
-    package let database: DatabaseQueue
+    let database: DatabaseQueue
     private let hasher: PasswordHasher
-    package let clock: WallClock
+    let clock: WallClock
 
     /// Opens the wall at `file`, creating it (and its folder) when missing.
     public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system) throws {
@@ -169,7 +169,7 @@ public final class EmbeddedWall: WallBackend {
     }
 
     /// The config parameters as set on this wall: none on a new wall.
-    package func storedParams(_ db: Database) throws -> [String: JSONValue] {
+    func storedParams(_ db: Database) throws -> [String: JSONValue] {
         var params: [String: JSONValue] = [:]
         let decoder = JSONDecoder()
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM config") {
@@ -191,7 +191,7 @@ public final class EmbeddedWall: WallBackend {
     }
 
     /// The user a session token belongs to, with their row id; `sessionExpired` when the token is unknown.
-    package func user(_ db: Database, token: String) throws -> (id: Int64, user: User) {
+    func user(_ db: Database, token: String) throws -> (id: Int64, user: User) {
         guard let row = try Row.fetchOne(db, sql: """
             SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
             WHERE session.tokenDigest = ?
@@ -202,20 +202,20 @@ public final class EmbeddedWall: WallBackend {
     }
 
     /// Row ids as the JSON array `json_each(?)` reads: one bound argument for any number of ids.
-    package static func jsonList(_ rowIds: some Sequence<Int64>) -> String {
+    static func jsonList(_ rowIds: some Sequence<Int64>) -> String {
         "[" + rowIds.map(String.init).joined(separator: ",") + "]"
     }
 
-    package static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    package static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
-    package func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         try mapped { try database.read(body) }
     }
 
     /// A write transaction that takes the write lock at BEGIN, so concurrent writers wait for
     /// each other (busy timeout) instead of failing on a lock upgrade.
-    package func write<T>(_ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
         try mapped {
             try database.writeWithoutTransaction { db in
                 var result: T?
@@ -230,7 +230,7 @@ public final class EmbeddedWall: WallBackend {
 
     /// Runs `body`, turning the database's own errors into `backendUnreachable`; the wall's
     /// answers (`AnywallError`) pass as they are.
-    package func mapped<T>(_ body: () throws -> T) throws -> T {
+    func mapped<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as AnywallError {

@@ -36,7 +36,7 @@ public struct Outbox: Sendable {
         self.directory = directory
     }
 
-    package var file: URL { directory.appendingPathComponent("outbox.json") }
+    var file: URL { directory.appendingPathComponent("outbox.json") }
     /// Where refused posts are kept, with the reason, for the user to see.
     public var rejectedFile: URL { directory.appendingPathComponent("rejected.json") }
 

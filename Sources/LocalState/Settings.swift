@@ -103,7 +103,7 @@ public struct Settings: Equatable, Sendable {
         values[key] = nil
     }
 
-    package static func units(_ value: String) throws -> UnitSystem {
+    static func units(_ value: String) throws -> UnitSystem {
         guard let units = UnitSystem(rawValue: value) else {
             throw AnywallError.inputRejected("bad units '\(value)': use metric or imperial")
         }
@@ -111,16 +111,16 @@ public struct Settings: Equatable, Sendable {
     }
 
     /// The longest wait for a server that `timeout` accepts.
-    package static let longestTimeout = 600.0
+    static let longestTimeout = 600.0
 
-    package static func timeout(_ value: String) throws -> Duration {
+    static func timeout(_ value: String) throws -> Duration {
         guard let duration = Duration(parsing: value, seconds: 0.1...longestTimeout) else {
             throw AnywallError.inputRejected("bad timeout '\(value)': expected a time from 100ms to 10min, such as 15s")
         }
         return duration
     }
 
-    package static func format(_ value: String) throws -> OutputFormat {
+    static func format(_ value: String) throws -> OutputFormat {
         guard let format = OutputFormat(rawValue: value) else {
             throw AnywallError.inputRejected(
                 "bad format '\(value)': use \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")

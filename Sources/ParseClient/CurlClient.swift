@@ -114,15 +114,15 @@ public final class CurlClient {
 
 /// Collects a response body, refusing to grow past a limit.
 private final class ResponseBuffer {
-    package var data = Data()
-    package let limit: Int
+    var data = Data()
+    let limit: Int
 
-    package init(limit: Int) {
+    init(limit: Int) {
         self.limit = limit
     }
 
     /// Takes `count` bytes; returning less than `count` tells libcurl to stop.
-    package func append(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+    func append(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let bytes, data.count + count <= limit else { return 0 }
         data.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
         return count

@@ -5,17 +5,17 @@ import WallDomain
 /// distance and, for one part of an area, `$within/$box` when the part is a plain box, else
 /// `$geoWithin/$polygon` with its outer ring. (Holes and several parts cannot be said in one
 /// condition: the client checks what comes back against the whole area.)
-package struct NearbyCondition {
-    package let clause: WhereClause
+struct NearbyCondition {
+    let clause: WhereClause
     /// Whether the server's answer holds only posts in the part: false when the part has holes or
     /// was sent as its bounds, so that some answers may fall outside it.
-    package let isExact: Bool
+    let isExact: Bool
 
     /// The most corners sent as a `$polygon`: the condition travels in the URL, which servers cap
     /// (Node's headers, Parse Server's included, at 16 KiB). A longer ring is sent as its bounds.
-    package static let maxPolygonCorners = 100
+    static let maxPolygonCorners = 100
 
-    package init(_ query: WallQuery, part: AreaPart?) throws {
+    init(_ query: WallQuery, part: AreaPart?) throws {
         let near = WhereClause.Near(center: query.center, maxDistance: query.searchDistance)
         guard let part else {
             clause = WhereClause(near: near)

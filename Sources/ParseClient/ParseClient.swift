@@ -5,28 +5,28 @@ import WallDomain
 
 /// Requests to one Parse Server over libcurl: the REST headers, JSON both ways, Parse's error
 /// answers, and quick retries of requests that are safe to repeat.
-package final class ParseClient {
+final class ParseClient {
     /// Tries of a safe request that meets a transient failure, and the wait before the first retry
     /// (doubled after each): enough for a server restart or a dropped keep-alive connection,
     /// short enough that a user at a shell is not kept waiting.
-    package static let attempts = 3
-    package static let firstRetryDelay = Duration.milliseconds(250)
+    static let attempts = 3
+    static let firstRetryDelay = Duration.milliseconds(250)
 
-    package let server: ParseServer
+    let server: ParseServer
     private let http: CurlClient
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
-    package init(server: ParseServer, timeouts: HTTPTimeouts) throws {
+    init(server: ParseServer, timeouts: HTTPTimeouts) throws {
         self.server = server
         http = try CurlClient(timeouts: timeouts)
     }
 
     /// Who to name in messages.
-    package var serverName: String { "the Parse Server at \(server.url)" }
+    var serverName: String { "the Parse Server at \(server.url)" }
 
     /// Sends a request and decodes a 2xx answer as `T`.
-    package func send<T: Decodable>(
+    func send<T: Decodable>(
         _ method: HTTPRequest.Method, _ path: String, query: [(name: String, value: String)] = [],
         body: (any Encodable)? = nil, sessionToken: String? = nil, masterKey: String? = nil,
         requestId: String? = nil, revocableSession: Bool = false, as type: T.Type

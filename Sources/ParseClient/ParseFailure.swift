@@ -2,7 +2,7 @@ import AnywallSupport
 import ParseWire
 import WallDomain
 /// How a request to a Parse Server failed, before anywall says what that means for the command.
-package enum ParseFailure: Error {
+enum ParseFailure: Error {
     /// No answer, or a 5xx: the server cannot serve now. `mayHaveArrived` when the request may
     /// have been acted on (a post then waits in the outbox with its request id, never resent under another).
     case unavailable(String, mayHaveArrived: Bool)

@@ -5,13 +5,13 @@ import WallDomain
 // ParseWire: the class `Posts` with `text`, `location` and `user` as the Anywall apps store them.
 
 /// A new post: Anywall's fields and an ACL that lets everyone read it and only its author change it.
-package struct ParseNewPost: Encodable {
-    package let text: String
-    package let location: ParseGeoPoint
-    package let user: ParsePointer
-    package let ACL: ParseACL
+struct ParseNewPost: Encodable {
+    let text: String
+    let location: ParseGeoPoint
+    let user: ParsePointer
+    let ACL: ParseACL
 
-    package init(text: String, location: GeoPoint, userId: String) {
+    init(text: String, location: GeoPoint, userId: String) {
         self.text = text
         self.location = ParseGeoPoint(location)
         user = .user(userId)
@@ -21,45 +21,45 @@ package struct ParseNewPost: Encodable {
 
 /// A new account. Public read, so that others see the author of its posts through `include=user`
 /// (Parse Server 7 makes users private unless told otherwise, and adds the user's own access).
-package struct ParseNewUser: Encodable {
-    package let username: String
-    package let password: String
-    package let name: String?
-    package let ACL = ParseACL.publicRead(writer: nil)
+struct ParseNewUser: Encodable {
+    let username: String
+    let password: String
+    let name: String?
+    let ACL = ParseACL.publicRead(writer: nil)
 }
 
 /// Credentials for `POST /login`.
-package struct ParseLogin: Encodable {
-    package let username: String
-    package let password: String
+struct ParseLogin: Encodable {
+    let username: String
+    let password: String
 }
 
 /// The answer to creating an object (a post, or a user with its session).
-package struct ParseCreated: Decodable {
-    package let objectId: String
-    package let createdAt: String
-    package let sessionToken: String?
+struct ParseCreated: Decodable {
+    let objectId: String
+    let createdAt: String
+    let sessionToken: String?
 }
 
 /// The answer to a query.
-package struct ParseResults<Item: Decodable>: Decodable {
-    package let results: [Item]
+struct ParseResults<Item: Decodable>: Decodable {
+    let results: [Item]
 }
 
 /// The answer to `GET /config` (newer servers also send `masterKeyOnly`, unused here).
-package struct ParseConfigAnswer: Codable {
-    package let params: [String: JSONValue]
+struct ParseConfigAnswer: Codable {
+    let params: [String: JSONValue]
 }
 
 /// A schema for the `Posts` class, as `anywall config init` creates it.
-package struct ParsePostsSchema: Encodable {
-    package struct Field: Encodable {
+struct ParsePostsSchema: Encodable {
+    struct Field: Encodable {
         let type: String
         var targetClass: String?
     }
 
-    package let className = "Posts"
-    package let fields: [String: Field] = [
+    let className = "Posts"
+    let fields: [String: Field] = [
         "text": Field(type: "String"),
         "location": Field(type: "GeoPoint"),
         "user": Field(type: "Pointer", targetClass: "_User"),
@@ -67,4 +67,4 @@ package struct ParsePostsSchema: Encodable {
 }
 
 /// An answer anywall does not read beyond its status.
-package struct ParseIgnored: Decodable {}
+struct ParseIgnored: Decodable {}

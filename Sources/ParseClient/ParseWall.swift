@@ -112,7 +112,7 @@ public final class ParseWall: WallBackend {
 
     /// The deepest `skip` read for a part the server cannot test exactly: anywall-server's bound
     /// (Parse Server has none).
-    package static let maxSkip = 10_000
+    static let maxSkip = 10_000
 
     /// The posts nearest first in one part of the area. When the server sees less than the part (its
     /// outer ring without the holes, or its bounds), it reads on, page after page, until `limit`

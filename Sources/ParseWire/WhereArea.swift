@@ -31,7 +31,7 @@ public enum WhereArea: Equatable, Sendable {
     }
 
     /// The operator and its argument, as they stand in a `location` constraint.
-    package var constraint: (name: String, argument: JSONValue) {
+    var constraint: (name: String, argument: JSONValue) {
         switch self {
         case .box(let box):
             // Parse's box: south-west corner, then north-east.

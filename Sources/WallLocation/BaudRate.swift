@@ -6,7 +6,7 @@ import WallDomain
 public struct BaudRate: Equatable, Sendable, CustomStringConvertible {
     /// Bits per second.
     public let bitsPerSecond: Int
-    package let speed: speed_t
+    let speed: speed_t
 
     private static let supported: [(Int, speed_t)] = [
         (1200, speed_t(B1200)), (2400, speed_t(B2400)), (4800, speed_t(B4800)), (9600, speed_t(B9600)),

@@ -2,35 +2,35 @@ import AnywallSupport
 import WallDomain
 /// The events a feed has read but not yet handed out, in order, and whether the source last said
 /// it had a fix, so that losing the fix is reported once (NMEA and gpsd feeds alike).
-package struct FeedQueue {
+struct FeedQueue {
     private var events: [FeedEvent] = []
     private var nextEvent = 0
     private var hasFix = false
 
     /// The source gave a position.
-    package mutating func fix(_ fix: Fix) {
+    mutating func fix(_ fix: Fix) {
         hasFix = true
         events.append(.fix(fix))
     }
 
     /// The source said it has no fix: `fixLost` if it had one.
-    package mutating func noFix() {
+    mutating func noFix() {
         guard hasFix else { return }
         hasFix = false
         events.append(.fixLost)
     }
 
-    package mutating func warning(_ message: String) {
+    mutating func warning(_ message: String) {
         events.append(.warning(message))
     }
 
     /// The source went away: whatever it says next, it is not losing a fix it had.
-    package mutating func forgetFix() {
+    mutating func forgetFix() {
         hasFix = false
     }
 
     /// The oldest event not yet handed out.
-    package mutating func next() -> FeedEvent? {
+    mutating func next() -> FeedEvent? {
         guard nextEvent < events.count else {
             events.removeAll(keepingCapacity: true)
             nextEvent = 0

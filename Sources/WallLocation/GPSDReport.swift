@@ -4,27 +4,27 @@ import WallDomain
 
 /// The part of a gpsd JSON report anywall reads: a TPV (time-position-velocity) report.
 /// Other classes (VERSION, DEVICES, SKY...) decode too and are ignored by their class.
-package struct GPSDReport: Decodable {
-    package let `class`: String
+struct GPSDReport: Decodable {
+    let `class`: String
     /// 0 or 1: no fix; 2: 2D; 3: 3D.
-    package let mode: Int?
-    package let lat: Double?
-    package let lon: Double?
-    package let time: String?
+    let mode: Int?
+    let lat: Double?
+    let lon: Double?
+    let time: String?
     /// Estimated horizontal position error, metres (95 %).
-    package let eph: Double?
+    let eph: Double?
     /// Estimated longitude and latitude errors, metres (95 %), for gpsd versions without `eph`.
-    package let epx: Double?
-    package let epy: Double?
+    let epx: Double?
+    let epy: Double?
 
     /// What a report says about position: a fix, no fix, or nothing (not a TPV).
-    package enum Meaning {
+    enum Meaning {
         case fix(GeoPoint, time: Date?, accuracy: Distance?)
         case noFix
         case other
     }
 
-    package var meaning: Meaning {
+    var meaning: Meaning {
         guard self.class == "TPV" else { return .other }
         guard let mode, mode >= 2, let lat, let lon, let point = try? GeoPoint(latitude: lat, longitude: lon) else {
             return .noFix

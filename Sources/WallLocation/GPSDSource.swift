@@ -19,12 +19,12 @@ public struct GPSDSource: LocationSource {
 
 /// A watch on gpsd: `?WATCH` on connect and off on close, TPV reports read line by line however
 /// the network splits or merges them, and, when asked to keep trying, reconnection with backoff.
-package final class GPSDFeed: FixFeed {
-    package static let connectTimeout: Duration = .seconds(3)
-    package static let firstRetry: Duration = .milliseconds(250)
-    package static let longestRetry: Duration = .seconds(8)
+final class GPSDFeed: FixFeed {
+    static let connectTimeout: Duration = .seconds(3)
+    static let firstRetry: Duration = .milliseconds(250)
+    static let longestRetry: Duration = .seconds(8)
     /// gpsd's longest reports (SKY with many satellites) are a few KiB.
-    package static let maxLineLength = 64 * 1024
+    static let maxLineLength = 64 * 1024
 
     private let source: GPSDSource
     private let stop: StopSignal?
@@ -37,7 +37,7 @@ package final class GPSDFeed: FixFeed {
     private var queue = FeedQueue()
     private let decoder = JSONDecoder()
 
-    package init(source: GPSDSource, stop: StopSignal?, keepTrying: Bool) throws {
+    init(source: GPSDSource, stop: StopSignal?, keepTrying: Bool) throws {
         self.source = source
         self.stop = stop
         self.keepTrying = keepTrying
@@ -58,7 +58,7 @@ package final class GPSDFeed: FixFeed {
         return connection
     }
 
-    package func next(until deadline: ContinuousClock.Instant) throws -> FeedEvent? {
+    func next(until deadline: ContinuousClock.Instant) throws -> FeedEvent? {
         while true {
             if let event = queue.next() { return event }
             guard let connection else {
@@ -112,7 +112,7 @@ package final class GPSDFeed: FixFeed {
         }
     }
 
-    package func close() {
+    func close() {
         connection?.send(#"?WATCH={"enable":false};"# + "\n")
         connection = nil
     }

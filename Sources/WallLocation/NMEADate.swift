@@ -19,7 +19,7 @@ public struct NMEADate: Equatable, Sendable {
     }
 
     /// RMC's `ddmmyy`. Two-digit years from 80 are 19xx, the rest 20xx (GPS began in 1980).
-    package init?(rmc field: UnsafeBufferPointer<UInt8>.SubSequence) {
+    init?(rmc field: UnsafeBufferPointer<UInt8>.SubSequence) {
         guard field.count == 6, field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         func pair(_ offset: Int) -> Int {
             let i = field.startIndex + offset
@@ -51,7 +51,7 @@ public struct NMEADate: Equatable, Sendable {
 
 extension Calendar {
     /// The Gregorian calendar in UTC.
-    package static let utc: Calendar = {
+    static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar

@@ -22,7 +22,7 @@ public struct NMEASource: LocationSource {
 }
 
 /// Reads an NMEA source as it arrives, one chunk at a time, through an `NMEADecoder`.
-package final class NMEAFeed: FixFeed {
+final class NMEAFeed: FixFeed {
     private let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -32,7 +32,7 @@ package final class NMEAFeed: FixFeed {
     private var ended = false
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
-    package init(source: NMEASource, stop: StopSignal?) throws {
+    init(source: NMEASource, stop: StopSignal?) throws {
         name = source.name
         self.stop = stop
         if source.path == "-" {
@@ -59,7 +59,7 @@ package final class NMEAFeed: FixFeed {
         }
     }
 
-    package func next(until deadline: ContinuousClock.Instant) throws -> FeedEvent? {
+    func next(until deadline: ContinuousClock.Instant) throws -> FeedEvent? {
         while true {
             if let event = queue.next() { return event }
             if ended { return .end }
@@ -93,7 +93,7 @@ package final class NMEAFeed: FixFeed {
         }
     }
 
-    package func close() {
+    func close() {
         if ownsDescriptor { _ = Glibc.close(descriptor) }
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 import WallDomain
 
 /// Sets up a serial device (a GNSS receiver on /dev/ttyUSB0, or a pseudo-terminal) for NMEA.
-package enum SerialPort {
+enum SerialPort {
     /// Raw mode (no line editing, echo or translation, 8 data bits, receiver on, modem lines
     /// ignored) and, when given, the line speed.
-    package static func configure(_ descriptor: Int32, baud: BaudRate?, name: String) throws {
+    static func configure(_ descriptor: Int32, baud: BaudRate?, name: String) throws {
         var options = termios()
         guard tcgetattr(descriptor, &options) == 0 else { throw failure(name) }
         cfmakeraw(&options)

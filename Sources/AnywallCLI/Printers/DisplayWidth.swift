@@ -10,18 +10,18 @@ import WallLocation
 /// How many terminal columns text takes, as the C library measures it (`wcwidth`): East Asian wide
 /// characters and most emoji take two, combining marks none. This needs a UTF-8 `LC_CTYPE`, which
 /// the entry point sets.
-package enum DisplayWidth {
-    package static func of(_ text: some StringProtocol) -> Int {
+enum DisplayWidth {
+    static func of(_ text: some StringProtocol) -> Int {
         text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
-    package static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         character.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
     /// The longest start of `text` that fits in `width` columns, and what is left; the start holds at
     /// least one character, so that breaking text into pieces always moves on.
-    package static func split(_ text: Substring, fitting width: Int) -> (head: Substring, rest: Substring) {
+    static func split(_ text: Substring, fitting width: Int) -> (head: Substring, rest: Substring) {
         var used = 0
         var end = text.startIndex
         for character in text {

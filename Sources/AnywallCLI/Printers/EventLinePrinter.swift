@@ -10,12 +10,12 @@ import WallLocation
 /// `nearby --watch` for people: `14:02:07  revealed  40 m  alice  Free coffee`, the time in the
 /// reader's time zone; a hidden post shows only its distance and "Can't view post! Get closer.".
 /// On a terminal the text wraps to its width, as in the table.
-package struct EventLinePrinter: EventStreamPrinter {
-    package let reader: ReaderPreferences
+struct EventLinePrinter: EventStreamPrinter {
+    let reader: ReaderPreferences
     private static let clock = Date.FormatStyle(date: .omitted, time: .standard)
     private static let eventWidth = ChangeKind.allCases.map(\.rawValue.count).max() ?? 0
 
-    package func render(_ events: [ChangeEvent]) -> String {
+    func render(_ events: [ChangeEvent]) -> String {
         events.flatMap { event in
             let post = event.post
             let head = [event.time.formatted(Self.clock),

@@ -8,7 +8,7 @@ import WallLocation
 
 /// Prints change events as they happen (`nearby --watch`): one line each, no header, nothing
 /// held back, so a pipe sees every event at once.
-package protocol EventStreamPrinter {
+protocol EventStreamPrinter {
     func render(_ events: [ChangeEvent]) -> String
 }
 

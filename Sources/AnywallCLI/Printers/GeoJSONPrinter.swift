@@ -8,7 +8,7 @@ import WallLocation
 
 /// `--geojson`: an RFC 7946 FeatureCollection of points (`[lon, lat]`), each post's fields as the
 /// feature's properties; for change events, the event and its time join them.
-package struct GeoJSONPrinter: ResultPrinter {
+struct GeoJSONPrinter: ResultPrinter {
     private struct Collection: Encodable {
         let type = "FeatureCollection"
         let features: [Feature]
@@ -42,11 +42,11 @@ package struct GeoJSONPrinter: ResultPrinter {
         }
     }
 
-    package func render(_ posts: [NearbyPost]) -> String {
+    func render(_ posts: [NearbyPost]) -> String {
         collection(posts.map { feature($0, event: nil, time: nil) })
     }
 
-    package func render(_ events: [ChangeEvent]) -> String {
+    func render(_ events: [ChangeEvent]) -> String {
         collection(events.map { feature($0.post, event: $0.kind, time: ParseDate.string(from: $0.time)) })
     }
 

@@ -7,7 +7,7 @@ import WallDomain
 import WallLocation
 
 /// `--json`: one JSON array of posts, or of change events.
-package struct JSONArrayPrinter: ResultPrinter {
-    package func render(_ posts: [NearbyPost]) -> String { JSONText.encode(posts) + "\n" }
-    package func render(_ events: [ChangeEvent]) -> String { JSONText.encode(events) + "\n" }
+struct JSONArrayPrinter: ResultPrinter {
+    func render(_ posts: [NearbyPost]) -> String { JSONText.encode(posts) + "\n" }
+    func render(_ events: [ChangeEvent]) -> String { JSONText.encode(events) + "\n" }
 }

@@ -9,8 +9,8 @@ import WallLocation
 
 /// JSON as anywall prints it: keys sorted (stable for diffs and tests), slashes unescaped, doubles in full
 /// precision (the shortest text that reads back as the same number).
-package enum JSONText {
-    package static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
+enum JSONText {
+    static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.withoutEscapingSlashes, .sortedKeys, .prettyPrinted] : [.withoutEscapingSlashes, .sortedKeys]
         // Every type anywall prints encodes without failing (no NaN can reach a GeoPoint).

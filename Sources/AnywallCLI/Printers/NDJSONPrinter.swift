@@ -7,9 +7,9 @@ import WallDomain
 import WallLocation
 
 /// `--ndjson`: one JSON object per line, a post or a change event.
-package struct NDJSONPrinter: ResultPrinter {
-    package func render(_ posts: [NearbyPost]) -> String { lines(posts) }
-    package func render(_ events: [ChangeEvent]) -> String { lines(events) }
+struct NDJSONPrinter: ResultPrinter {
+    func render(_ posts: [NearbyPost]) -> String { lines(posts) }
+    func render(_ events: [ChangeEvent]) -> String { lines(events) }
 
     private func lines<T: Encodable>(_ items: [T]) -> String {
         items.map { JSONText.encode($0) + "\n" }.joined()

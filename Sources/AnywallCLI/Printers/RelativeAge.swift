@@ -8,8 +8,8 @@ import WallDomain
 import WallLocation
 
 /// "5 min ago": how long ago something happened, in the largest unit that fits.
-package enum RelativeAge {
-    package static func describe(_ date: Date, now: Date) -> String {
+enum RelativeAge {
+    static func describe(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
         switch seconds {
         case ..<60: return "just now"

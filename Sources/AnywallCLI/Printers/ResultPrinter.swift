@@ -7,14 +7,14 @@ import WallDomain
 import WallLocation
 
 /// Turns nearby posts, or the changes between two results, into the text of one output format.
-package protocol ResultPrinter {
+protocol ResultPrinter {
     func render(_ posts: [NearbyPost]) -> String
     func render(_ events: [ChangeEvent]) -> String
 }
 
-package enum ResultPrinters {
+enum ResultPrinters {
     /// The printer for `format`.
-    package static func make(_ format: OutputFormat, reader: ReaderPreferences) -> ResultPrinter {
+    static func make(_ format: OutputFormat, reader: ReaderPreferences) -> ResultPrinter {
         switch format {
         case .table: return TablePrinter(reader: reader)
         case .json: return JSONArrayPrinter()

@@ -10,12 +10,12 @@ import WallLocation
 /// The readable table: distance in the reader's units, author, age and text; hidden posts say
 /// "Can't view post! Get closer." (dimmed on a colour terminal) and show only their distance.
 /// Columns are aligned by display width; on a terminal the text wraps to its width (`WrappedRow`).
-package struct TablePrinter: ResultPrinter {
-    package static let hiddenText = "Can't view post! Get closer."
+struct TablePrinter: ResultPrinter {
+    static let hiddenText = "Can't view post! Get closer."
     /// The shortest an author is cut to when a long name would not leave the row room on a narrow terminal.
     private static let shortestAuthor = "AUTHOR".count
-    package let reader: ReaderPreferences
-    package var now = Date()
+    let reader: ReaderPreferences
+    var now = Date()
 
     /// A row: the cells before the text, and the text.
     private struct Row {
@@ -24,13 +24,13 @@ package struct TablePrinter: ResultPrinter {
         let visible: Bool
     }
 
-    package func render(_ posts: [NearbyPost]) -> String {
+    func render(_ posts: [NearbyPost]) -> String {
         table(header: ["DISTANCE", "AUTHOR", "AGE"], authorColumn: 1, rows: posts.map {
             Row(head: head(of: $0), text: Self.text(of: $0), visible: $0.visible)
         })
     }
 
-    package func render(_ events: [ChangeEvent]) -> String {
+    func render(_ events: [ChangeEvent]) -> String {
         table(header: ["EVENT", "DISTANCE", "AUTHOR", "AGE"], authorColumn: 2, rows: events.map {
             Row(head: [$0.kind.rawValue] + head(of: $0.post), text: Self.text(of: $0.post), visible: $0.post.visible)
         })
@@ -43,12 +43,12 @@ package struct TablePrinter: ResultPrinter {
     }
 
     /// The author as a readable printer shows it: nil for a hidden post, "?" when unknown.
-    package static func author(of post: NearbyPost) -> String? {
+    static func author(of post: NearbyPost) -> String? {
         post.visible ? oneLine(post.author ?? "?") : nil
     }
 
     /// The text as a readable printer shows it, or "Can't view post! Get closer." for a hidden post.
-    package static func text(of post: NearbyPost) -> String {
+    static func text(of post: NearbyPost) -> String {
         post.visible ? oneLine(post.text ?? "") : hiddenText
     }
 
@@ -94,7 +94,7 @@ package struct TablePrinter: ResultPrinter {
 
     /// Posts may hold newlines, and others' text must not steer the reader's terminal: a row
     /// is one line, and control characters show as their escapes.
-    package static func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         var line = ""
         for scalar in text.split(whereSeparator: \.isNewline).joined(separator: " ").unicodeScalars {
             if scalar == "\t" {

@@ -7,11 +7,11 @@ import WallDomain
 import WallLocation
 /// The few terminal styles anywall uses (SGR escapes), each applied to one line at a time so that
 /// a pager or a cut line never carries a style into the next.
-package enum TextStyle: String {
+enum TextStyle: String {
     case bold = "1"
     case dim = "2"
 
-    package func apply(to line: String) -> String {
+    func apply(to line: String) -> String {
         "\u{1B}[\(rawValue)m\(line)\u{1B}[0m"
     }
 }

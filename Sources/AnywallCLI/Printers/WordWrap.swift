@@ -7,8 +7,8 @@ import WallDomain
 import WallLocation
 /// Breaks one line of text into lines of at most `width` display columns, at spaces; a word wider
 /// than a whole line is broken where the line ends. Spaces between words collapse to one.
-package enum WordWrap {
-    package static func lines(_ text: String, width: Int) -> [String] {
+enum WordWrap {
+    static func lines(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0

@@ -12,12 +12,12 @@ import WallLocation
 /// other beside it; with less (a narrow terminal), the text goes on lines of its own under the
 /// head, indented. With no width (output that is not a terminal), a row is one line, so that
 /// `grep` sees each post whole.
-package enum WrappedRow {
-    package static let separator = "  "
-    package static let minimumTextWidth = 20
-    package static let stackedIndent = 4
+enum WrappedRow {
+    static let separator = "  "
+    static let minimumTextWidth = 20
+    static let stackedIndent = 4
 
-    package static func lines(head: String, text: String, width: Int?) -> [String] {
+    static func lines(head: String, text: String, width: Int?) -> [String] {
         guard let width else { return [head + separator + text] }
         let textColumn = DisplayWidth.of(head) + separator.count
         if width - textColumn >= minimumTextWidth {

@@ -39,7 +39,7 @@ extension JSONValue {
     }
 
     /// Whether this is an object whose `__type` is `type`.
-    package func isParseType(_ type: String) -> Bool {
+    func isParseType(_ type: String) -> Bool {
         fields?["__type"] == .string(type)
     }
 }

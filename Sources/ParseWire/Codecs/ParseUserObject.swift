@@ -53,7 +53,7 @@ public struct ParseUserObject: Equatable, Sendable, ParseCodable {
     }
 
     /// A built-in date field: a bare ISO string.
-    package static func date(_ json: JSONValue) throws(ParseError) -> Date {
+    static func date(_ json: JSONValue) throws(ParseError) -> Date {
         guard let text = json.text, let date = ParseDate.date(from: text) else {
             throw .invalidJSON("bad date: expected YYYY-MM-DDTHH:MM:SS.sssZ")
         }

@@ -23,7 +23,7 @@ public final class Area: @unchecked Sendable, Equatable, CustomStringConvertible
 
     /// Takes a geometry read from what the user gave: a polygon, a multipolygon, or a collection
     /// of them (a FeatureCollection), which is joined into one.
-    package init(_ given: GEOSGeometry) throws {
+    init(_ given: GEOSGeometry) throws {
         var geometry = given
         switch given.typeId {
         case GEOS_POLYGON, GEOS_MULTIPOLYGON:

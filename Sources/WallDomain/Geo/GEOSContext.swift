@@ -4,10 +4,10 @@ import CGEOS
 ///
 /// GEOS reports a parse or topology failure through a message handler, not a return value:
 /// the handler keeps the message so a refusal can quote GEOS's own words.
-package final class GEOSContext {
+final class GEOSContext {
     /// GEOS's functions, from the library loaded at first use.
-    package let api: cgeos_api
-    package let handle: GEOSContextHandle_t
+    let api: cgeos_api
+    let handle: GEOSContextHandle_t
     private let messages = ErrorMessages()
 
     /// Where GEOS's error handler writes; a class so the C callback can reach it by pointer.
@@ -15,7 +15,7 @@ package final class GEOSContext {
         var last: String?
     }
 
-    package init() throws {
+    init() throws {
         guard let table = cgeos_load() else {
             throw AnywallError.failure("cannot load GEOS (libgeos_c, Debian's libgeos-c1v5): \(String(cString: cgeos_load_error()))")
         }
@@ -29,20 +29,20 @@ package final class GEOSContext {
     }
 
     /// The message GEOS gave for its last failure, or `fallback` when it gave none; then forgets it.
-    package func takeError(or fallback: String) -> String {
+    func takeError(or fallback: String) -> String {
         defer { messages.last = nil }
         return messages.last ?? fallback
     }
 
     /// Reads Well-Known Text.
-    package func geometry(wkt: String) throws -> GEOSGeometry {
+    func geometry(wkt: String) throws -> GEOSGeometry {
         try read(wkt, as: "WKT", create: api.GEOSWKTReader_create_r, destroy: api.GEOSWKTReader_destroy_r) {
             api.GEOSWKTReader_read_r(handle, $0, $1)
         }
     }
 
     /// Reads GeoJSON: a geometry, a Feature (its geometry) or a FeatureCollection (a collection).
-    package func geometry(geoJSON: String) throws -> GEOSGeometry {
+    func geometry(geoJSON: String) throws -> GEOSGeometry {
         try read(geoJSON, as: "GeoJSON", create: api.GEOSGeoJSONReader_create_r, destroy: api.GEOSGeoJSONReader_destroy_r) {
             api.GEOSGeoJSONReader_readGeometry_r(handle, $0, $1)
         }
@@ -61,7 +61,7 @@ package final class GEOSContext {
     }
 
     /// The polygon with `shell` as its outer ring (closed here when the last vertex is not the first).
-    package func polygon(shell: [AreaVertex]) throws -> GEOSGeometry {
+    func polygon(shell: [AreaVertex]) throws -> GEOSGeometry {
         var ring = shell
         if let first = ring.first, ring.last != first { ring.append(first) }
         guard ring.count >= 4 else { throw AnywallError.inputRejected("a polygon needs at least 3 corners") }
@@ -84,7 +84,7 @@ package final class GEOSContext {
     }
 
     /// A multipolygon of `polygons`, which it takes.
-    package func multiPolygon(_ polygons: [GEOSGeometry]) throws -> GEOSGeometry {
+    func multiPolygon(_ polygons: [GEOSGeometry]) throws -> GEOSGeometry {
         var pointers: [OpaquePointer?] = polygons.map { $0.release() }
         guard let collection = api.GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), &pointers, UInt32(pointers.count)) else {
             for pointer in pointers { api.GEOSGeom_destroy_r(handle, pointer) }
@@ -94,7 +94,7 @@ package final class GEOSContext {
     }
 
     /// A point at `longitude`, `latitude` (GEOS's x, y).
-    package func point(_ location: GeoPoint) -> GEOSGeometry? {
+    func point(_ location: GeoPoint) -> GEOSGeometry? {
         api.GEOSGeom_createPointFromXY_r(handle, location.longitude, location.latitude).map { GEOSGeometry(owning: $0, in: self) }
     }
 

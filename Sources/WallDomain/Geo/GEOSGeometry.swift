@@ -1,14 +1,14 @@
 import CGEOS
 
 /// A GEOS geometry: owned (destroyed with this object) or borrowed from the geometry holding it.
-package final class GEOSGeometry {
-    package let context: GEOSContext
+final class GEOSGeometry {
+    let context: GEOSContext
     private var pointer: OpaquePointer?
     private let owned: Bool
     /// Keeps the owner of a borrowed part alive as long as the part.
     private let parent: GEOSGeometry?
 
-    package init(owning pointer: OpaquePointer, in context: GEOSContext) {
+    init(owning pointer: OpaquePointer, in context: GEOSContext) {
         self.context = context
         self.pointer = pointer
         owned = true
@@ -26,21 +26,21 @@ package final class GEOSGeometry {
     private var api: cgeos_api { context.api }
 
     /// The raw pointer, for GEOS calls that read the geometry.
-    package var raw: OpaquePointer { pointer! }
+    var raw: OpaquePointer { pointer! }
 
     /// Hands the geometry to a GEOS call that takes ownership of it.
-    package func release() -> OpaquePointer {
+    func release() -> OpaquePointer {
         precondition(owned, "only an owned geometry can be given away")
         defer { pointer = nil }
         return raw
     }
 
-    package var typeId: GEOSGeomTypes { GEOSGeomTypes(UInt32(api.GEOSGeomTypeId_r(handle, raw))) }
-    package var typeName: String { api.GEOSGeomType_r(handle, raw).map { name in defer { api.GEOSFree_r(handle, name) }; return String(cString: name) } ?? "?" }
-    package var isEmpty: Bool { api.GEOSisEmpty_r(handle, raw) == 1 }
+    var typeId: GEOSGeomTypes { GEOSGeomTypes(UInt32(api.GEOSGeomTypeId_r(handle, raw))) }
+    var typeName: String { api.GEOSGeomType_r(handle, raw).map { name in defer { api.GEOSFree_r(handle, name) }; return String(cString: name) } ?? "?" }
+    var isEmpty: Bool { api.GEOSisEmpty_r(handle, raw) == 1 }
 
     /// nil when the geometry is valid (OGC rules); else GEOS's reason, e.g. "Self-intersection[5 5]".
-    package var invalidityReason: String? {
+    var invalidityReason: String? {
         guard api.GEOSisValid_r(handle, raw) != 1 else { return nil }
         guard let reason = api.GEOSisValidReason_r(handle, raw) else { return context.takeError(or: "invalid geometry") }
         defer { api.GEOSFree_r(handle, reason) }
@@ -48,14 +48,14 @@ package final class GEOSGeometry {
     }
 
     /// The geometries a collection holds (a polygon holds itself).
-    package var members: [GEOSGeometry] {
+    var members: [GEOSGeometry] {
         let count = api.GEOSGetNumGeometries_r(handle, raw)
         guard typeId != GEOS_POLYGON, count > 0 else { return [self] }
         return (0..<count).compactMap { api.GEOSGetGeometryN_r(handle, raw, $0).map { GEOSGeometry(borrowing: $0, of: self) } }
     }
 
     /// The union of the members of a collection, as one valid polygon or multipolygon.
-    package func union() throws -> GEOSGeometry {
+    func union() throws -> GEOSGeometry {
         guard let united = api.GEOSUnaryUnion_r(handle, raw) else {
             throw AnywallError.inputRejected("GEOS could not join the shapes: \(context.takeError(or: "union failed"))")
         }
@@ -63,7 +63,7 @@ package final class GEOSGeometry {
     }
 
     /// The smallest longitude/latitude box holding the geometry.
-    package var bounds: BoundingBox {
+    var bounds: BoundingBox {
         var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
         api.GEOSGeom_getXMin_r(handle, raw, &minX)
         api.GEOSGeom_getYMin_r(handle, raw, &minY)
@@ -73,7 +73,7 @@ package final class GEOSGeometry {
     }
 
     /// A polygon's outer ring, closed (the last vertex repeats the first).
-    package var shell: [AreaVertex] {
+    var shell: [AreaVertex] {
         guard let ring = api.GEOSGetExteriorRing_r(handle, raw), let sequence = api.GEOSGeom_getCoordSeq_r(handle, ring) else { return [] }
         var size: UInt32 = 0
         api.GEOSCoordSeq_getSize_r(handle, sequence, &size)
@@ -85,10 +85,10 @@ package final class GEOSGeometry {
     }
 
     /// How many holes a polygon has.
-    package var holeCount: Int { Int(api.GEOSGetNumInteriorRings_r(handle, raw)) }
+    var holeCount: Int { Int(api.GEOSGetNumInteriorRings_r(handle, raw)) }
 
     /// The geometry as Well-Known Text, shortest exact numbers.
-    package var wkt: String {
+    var wkt: String {
         guard let writer = api.GEOSWKTWriter_create_r(handle) else { return typeName }
         defer { api.GEOSWKTWriter_destroy_r(handle, writer) }
         api.GEOSWKTWriter_setTrim_r(handle, writer, 1)

@@ -18,7 +18,7 @@ public enum GreatCircle {
     }
 
     /// The central angle between two points, in radians.
-    package static func angle(from a: GeoPoint, to b: GeoPoint) -> Double {
+    static func angle(from a: GeoPoint, to b: GeoPoint) -> Double {
         angle(a.latitude, a.longitude, b.latitude, b.longitude)
     }
 
@@ -30,8 +30,8 @@ public enum GreatCircle {
         return 2 * asin(min(1, sqrt(h)))
     }
 
-    package static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
-    package static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
+    static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
+    static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
 }
 
 extension GeoPoint {

@@ -21,7 +21,7 @@ public struct PostOrder: Equatable, Sendable {
     }
 
     /// Whether `a` comes before `b` by this key alone; nil when they tie on it.
-    package func precedes(_ a: StoredPost, _ b: StoredPost) -> Bool? {
+    func precedes(_ a: StoredPost, _ b: StoredPost) -> Bool? {
         switch field {
         case .createdAt: return precedes(a.createdAt, b.createdAt)
         case .updatedAt: return precedes(a.updatedAt, b.updatedAt)
