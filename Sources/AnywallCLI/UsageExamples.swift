@@ -2,223 +2,110 @@
 /// This is where examples are written: the README shows one of each, and UsageExamplesTests
 /// checks that every one it shows is here.
 enum UsageExamples {
-    static let `signup` = """
-        EXAMPLES:
-          # asks for the password twice, without echo
-          anywall signup --username alice
+    /// The parent command shows its subcommands' examples.
+    static let `settings` = shown(settingsShowExamples + settingsSetExamples + settingsUnsetExamples)
+    /// The parent command shows its subcommands' examples.
+    static let `config` = shown(configShowExamples + configRefreshExamples + configSetExamples + configInitExamples)
+    static let `signup` = shown(signupExamples)
+    static let `login` = shown(loginExamples)
+    static let `logout` = shown(logoutExamples)
+    static let `whoami` = shown(whoamiExamples)
+    static let `post` = shown(postExamples)
+    static let `nearby` = shown(nearbyExamples)
+    static let `where` = shown(whereExamples)
+    static let `settingsShow` = shown(settingsShowExamples)
+    static let `settingsSet` = shown(settingsSetExamples)
+    static let `settingsUnset` = shown(settingsUnsetExamples)
+    static let `configShow` = shown(configShowExamples)
+    static let `configRefresh` = shown(configRefreshExamples)
+    static let `configSet` = shown(configSetExamples)
+    static let `configInit` = shown(configInitExamples)
+    static let `import` = shown(importExamples)
+    static let `passwd` = shown(passwdExamples)
 
-          # the password from stdin
-          echo "pick a password" | anywall signup --username alice --password-stdin
+    private static let signupExamples: [Example] = [
+        ("anywall signup --username alice", "asks for the password twice, without echo"),
+        ("echo \"pick a password\" | anywall signup --username alice --password-stdin", "the password from stdin"),
+        ("anywall signup --username bob --name \"Bob Lee\" --password-file bob.pw", "shown as \"Bob Lee\"; password from a file"),
+    ]
+    private static let loginExamples: [Example] = [
+        ("anywall login --username alice", "asks for the password, without echo"),
+        ("anywall login --username alice --password-file ~/.anywall-pw", "the password from a file"),
+    ]
+    private static let logoutExamples: [Example] = [
+        ("anywall logout", "end the session, on the wall and here"),
+    ]
+    private static let whoamiExamples: [Example] = [
+        ("anywall whoami", "who is logged in, on which wall"),
+        ("anywall whoami --json | jq -r .username", "just the username, for a script"),
+    ]
+    private static let postExamples: [Example] = [
+        ("anywall post \"Free coffee at the corner cafe\" --at 37.7793,-122.4193", "prints the new objectId"),
+        ("echo \"Road closed at the bridge\" | anywall post - --at 37.7835,-122.4140", "the text from stdin"),
+        ("anywall post \"Bus stop moved to 5th St\" --gpsd --json", "where gpsd puts you; the post as JSON"),
+        ("anywall post --at 37.7793,-122.4193 -- \"-5 degrees, icy\"", "a text that starts with \"-\""),
+    ]
+    private static let nearbyExamples: [Example] = [
+        ("anywall nearby --at 37.7793,-122.4193 --radius 2km", "the nearest posts; readable within 2 km"),
+        ("anywall nearby --at 37.7793,-122.4193 --json | jq '.[] | select(.visible)'", "the posts you may read"),
+        ("anywall nearby --at 37.7793,-122.4193 --within @mission.geojson", "only posts inside an area"),
+        ("anywall nearby --at -33.87,151.21 --limit 100 --geojson > sydney.geojson", "a layer for a map"),
+        ("anywall nearby --at 37.7793,-122.4193 --changes --ndjson", "cron: what is new near home"),
+        ("anywall nearby --watch --gpsd --ndjson", "stream what changes as you walk"),
+        ("anywall nearby --watch --nmea /dev/ttyUSB0 --baud 9600", "a serial GNSS receiver"),
+        ("anywall nearby --watch --nmea track.nmea --radius 50m", "replay a recorded walk"),
+        ("anywall nearby --at 37.7793,-122.4193 --cache-policy cache-only", "a server's last answer, offline"),
+    ]
+    private static let whereExamples: [Example] = [
+        ("anywall where --gpsd --json", "the fix gpsd gives (localhost:2947)"),
+        ("anywall where --nmea /dev/ttyACM0 --fix-timeout 30", "wait up to 30 s for a first fix"),
+        ("anywall where", "the fix the location setting gives"),
+    ]
+    private static let settingsShowExamples: [Example] = [
+        ("anywall settings", "every setting, its value and where it is from"),
+        ("anywall settings show --json | jq -r .settings.units.value", "one setting's value, for a script"),
+    ]
+    private static let settingsSetExamples: [Example] = [
+        ("anywall settings set radius 2000ft", "filter radius: a distance the config offers"),
+        ("anywall settings set units imperial", "distances in feet and miles"),
+        ("anywall settings set location gpsd:pi.local", "where you are, when no LOCATION flag says"),
+        ("anywall settings set server https://wall.example.org/parse", "the wall of a Parse Server"),
+        ("anywall settings set rest-key - < rest-key.txt", "the REST key from stdin, out of shell history"),
+    ]
+    private static let settingsUnsetExamples: [Example] = [
+        ("anywall settings unset server", "back to the embedded wall"),
+        ("anywall settings unset radius", "back to the default, 1000m"),
+    ]
+    private static let configShowExamples: [Example] = [
+        ("anywall config", "the config in use, and where it is from"),
+        ("anywall config show --json", "as Parse's {\"params\":{...}}, plus its source"),
+    ]
+    private static let configRefreshExamples: [Example] = [
+        ("anywall config refresh", "fetch it now, whatever the cached copy's age"),
+    ]
+    private static let configSetExamples: [Example] = [
+        ("anywall config set postMaxCharacterCount 200 --master-key-file master.key", "longer posts (a server needs its master key)"),
+        ("anywall config set availableFilterDistances '[100, 500, 2000]'", "the radius choices, in feet"),
+    ]
+    private static let configInitExamples: [Example] = [
+        ("anywall config init --master-key-file master.key", "once per new Parse Server"),
+        ("pass show parse/master-key | anywall config init --master-key-stdin", "from a password manager"),
+    ]
+    private static let importExamples: [Example] = [
+        ("anywall import Posts.json", "a Parse export, or NDJSON"),
+        ("zcat posts.ndjson.gz | anywall import -", "from standard input"),
+        ("anywall import Posts.json --store team.sqlite", "into another wall file"),
+    ]
+    private static let passwdExamples: [Example] = [
+        ("anywall passwd --username bob", "an imported author's first password"),
+        ("echo \"a new password\" | anywall passwd --username bob --password-stdin", "the password from stdin"),
+    ]
 
-          # shown as "Bob Lee"; password from a file
-          anywall signup --username bob --name "Bob Lee" --password-file bob.pw
-        """
-    static let `login` = """
-        EXAMPLES:
-          # asks for the password, without echo
-          anywall login --username alice
+    /// A command line and what it does.
+    private typealias Example = (command: String, does: String)
 
-          # the password from a file
-          anywall login --username alice --password-file ~/.anywall-pw
-        """
-    static let `logout` = """
-        EXAMPLES:
-          # end the session, on the wall and here
-          anywall logout
-        """
-    static let `whoami` = """
-        EXAMPLES:
-          # who is logged in, on which wall
-          anywall whoami
-
-          # just the username, for a script
-          anywall whoami --json | jq -r .username
-        """
-    static let `post` = """
-        EXAMPLES:
-          # prints the new objectId
-          anywall post "Free coffee at the corner cafe" --at 37.7793,-122.4193
-
-          # the text from stdin
-          echo "Road closed at the bridge" | anywall post - --at 37.7835,-122.4140
-
-          # where gpsd puts you; the post as JSON
-          anywall post "Bus stop moved to 5th St" --gpsd --json
-
-          # a text that starts with "-"
-          anywall post --at 37.7793,-122.4193 -- "-5 degrees, icy"
-        """
-    static let `nearby` = """
-        EXAMPLES:
-          # the nearest posts; readable within 2 km
-          anywall nearby --at 37.7793,-122.4193 --radius 2km
-
-          # the posts you may read
-          anywall nearby --at 37.7793,-122.4193 --json | jq '.[] | select(.visible)'
-
-          # only posts inside an area
-          anywall nearby --at 37.7793,-122.4193 --within @mission.geojson
-
-          # a layer for a map
-          anywall nearby --at -33.87,151.21 --limit 100 --geojson > sydney.geojson
-
-          # cron: what is new near home
-          anywall nearby --at 37.7793,-122.4193 --changes --ndjson
-
-          # stream what changes as you walk
-          anywall nearby --watch --gpsd --ndjson
-
-          # a serial GNSS receiver
-          anywall nearby --watch --nmea /dev/ttyUSB0 --baud 9600
-
-          # replay a recorded walk
-          anywall nearby --watch --nmea track.nmea --radius 50m
-
-          # a server's last answer, offline
-          anywall nearby --at 37.7793,-122.4193 --cache-policy cache-only
-        """
-    static let `where` = """
-        EXAMPLES:
-          # the fix gpsd gives (localhost:2947)
-          anywall where --gpsd --json
-
-          # wait up to 30 s for a first fix
-          anywall where --nmea /dev/ttyACM0 --fix-timeout 30
-
-          # the fix the location setting gives
-          anywall where
-        """
-    static let `settings` = """
-        EXAMPLES:
-          # every setting, its value and where it is from
-          anywall settings
-
-          # one setting's value, for a script
-          anywall settings show --json | jq -r .settings.units.value
-
-          # filter radius: a distance the config offers
-          anywall settings set radius 2000ft
-
-          # distances in feet and miles
-          anywall settings set units imperial
-
-          # where you are, when no LOCATION flag says
-          anywall settings set location gpsd:pi.local
-
-          # the wall of a Parse Server
-          anywall settings set server https://wall.example.org/parse
-
-          # the REST key from stdin, out of shell history
-          anywall settings set rest-key - < rest-key.txt
-
-          # back to the embedded wall
-          anywall settings unset server
-
-          # back to the default, 1000m
-          anywall settings unset radius
-        """
-    static let `settingsShow` = """
-        EXAMPLES:
-          # every setting, its value and where it is from
-          anywall settings
-
-          # one setting's value, for a script
-          anywall settings show --json | jq -r .settings.units.value
-        """
-    static let `settingsSet` = """
-        EXAMPLES:
-          # filter radius: a distance the config offers
-          anywall settings set radius 2000ft
-
-          # distances in feet and miles
-          anywall settings set units imperial
-
-          # where you are, when no LOCATION flag says
-          anywall settings set location gpsd:pi.local
-
-          # the wall of a Parse Server
-          anywall settings set server https://wall.example.org/parse
-
-          # the REST key from stdin, out of shell history
-          anywall settings set rest-key - < rest-key.txt
-        """
-    static let `settingsUnset` = """
-        EXAMPLES:
-          # back to the embedded wall
-          anywall settings unset server
-
-          # back to the default, 1000m
-          anywall settings unset radius
-        """
-    static let `config` = """
-        EXAMPLES:
-          # the config in use, and where it is from
-          anywall config
-
-          # as Parse's {"params":{...}}, plus its source
-          anywall config show --json
-
-          # fetch it now, whatever the cached copy's age
-          anywall config refresh
-
-          # longer posts (a server needs its master key)
-          anywall config set postMaxCharacterCount 200 --master-key-file master.key
-
-          # the radius choices, in feet
-          anywall config set availableFilterDistances '[100, 500, 2000]'
-
-          # once per new Parse Server
-          anywall config init --master-key-file master.key
-
-          # from a password manager
-          pass show parse/master-key | anywall config init --master-key-stdin
-        """
-    static let `configShow` = """
-        EXAMPLES:
-          # the config in use, and where it is from
-          anywall config
-
-          # as Parse's {"params":{...}}, plus its source
-          anywall config show --json
-        """
-    static let `configRefresh` = """
-        EXAMPLES:
-          # fetch it now, whatever the cached copy's age
-          anywall config refresh
-        """
-    static let `configSet` = """
-        EXAMPLES:
-          # longer posts (a server needs its master key)
-          anywall config set postMaxCharacterCount 200 --master-key-file master.key
-
-          # the radius choices, in feet
-          anywall config set availableFilterDistances '[100, 500, 2000]'
-        """
-    static let `configInit` = """
-        EXAMPLES:
-          # once per new Parse Server
-          anywall config init --master-key-file master.key
-
-          # from a password manager
-          pass show parse/master-key | anywall config init --master-key-stdin
-        """
-    static let `import` = """
-        EXAMPLES:
-          # a Parse export, or NDJSON
-          anywall import Posts.json
-
-          # from standard input
-          zcat posts.ndjson.gz | anywall import -
-
-          # into another wall file
-          anywall import Posts.json --store team.sqlite
-        """
-    static let `passwd` = """
-        EXAMPLES:
-          # an imported author's first password
-          anywall passwd --username bob
-
-          # the password from stdin
-          echo "a new password" | anywall passwd --username bob --password-stdin
-        """
+    /// The examples as help shows them: what each does, then the command, a blank line between.
+    private static func shown(_ examples: [Example]) -> String {
+        "EXAMPLES:\n" + examples.map { "  # \($0.does)\n  \($0.command)" }.joined(separator: "\n\n")
+    }
 }

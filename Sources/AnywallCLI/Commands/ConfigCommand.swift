@@ -44,6 +44,13 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
+    /// Prints the config that `load` gets from the wall's cache (as it is, or fetched anew).
+    static func show(store: StoreOptions, json: Bool, _ load: (ConfigCache, WallBackend) throws -> LoadedConfig) throws {
+        let context = try CommandContext(store: store)
+        let wall = try context.openBackendSendingOutbox()
+        print(try load(context.configCache(for: wall), wall), json: json)
+    }
+
     static func print(_ loaded: LoadedConfig, json: Bool) {
         let output = Output(loaded)
         Terminal.output(json ? JSONText.encode(output) + "\n" : output.table)
@@ -56,11 +63,11 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let context = try CommandContext(store: store)
-            let wall = try context.openBackendSendingOutbox()
-            let loaded = context.configCache(for: wall).load(fetch: wall.fetchConfig)
-            if let warning = loaded.warning { Terminal.warn(warning) }
-            ConfigCommand.print(loaded, json: json.json)
+            try ConfigCommand.show(store: store, json: json.json) { cache, wall in
+                let loaded = cache.load(fetch: wall.fetchConfig)
+                if let warning = loaded.warning { Terminal.warn(warning) }
+                return loaded
+            }
         }
     }
 
@@ -71,9 +78,7 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let context = try CommandContext(store: store)
-            let wall = try context.openBackendSendingOutbox()
-            ConfigCommand.print(try context.configCache(for: wall).refresh(fetch: wall.fetchConfig), json: json.json)
+            try ConfigCommand.show(store: store, json: json.json) { cache, wall in try cache.refresh(fetch: wall.fetchConfig) }
         }
     }
 
