@@ -427,8 +427,8 @@ def print_summary(r):
         f"p99 {city['p99Micros']} us  [target p50 <= 150 us: {verdict(city['p50Micros'] <= 150)}]",
         f"  nearby in process, random ({rand['queries']} queries): p50 {rand['p50Micros']} us, "
         f"p99 {rand['p99Micros']} us",
-        f"    distance to the 20th post (median): city {city['medianReachMeters']} m, random "
-        f"{rand['medianReachMeters']} m ({rand['shortPlaces']} of {rand['places']} random places have fewer than 20 "
+        f"    distance to the 20th post (median): city {city.get('medianReachMeters', 'n/a')} m, random "
+        f"{rand.get('medianReachMeters', 'n/a')} m ({rand['shortPlaces']} of {rand['places']} random places have fewer than 20 "
         f"within 100 km); posts in a 1 km box at a city (median): {r['firstRingRowsMedian']:.0f}",
         f"  whole process at a city, median of {proc['runsEach']} runs: anywall nearby --json "
         f"{proc['anywallMedianMs']:.1f} ms, sqlite3 {proc['sqlite3MedianMs']:.1f} ms, "
