@@ -75,6 +75,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // Where bytes from outside come in, as functions a fuzzer drives (scripts/fuzz).
+        .target(name: "FuzzTargets", dependencies: ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore"]),
+        .executableTarget(name: "anywall-fuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "anywall-bench",
             dependencies: [
@@ -98,6 +101,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "ArchitectureTests"),
     ]
 )

@@ -22,13 +22,16 @@ package enum ServerApplication {
         }
     }
 
-    /// The routes: `/health` beside the mount, and under it Parse's API, behind the key check
+    /// The routes: `/health` and the API's OpenAPI document beside the mount, and under it Parse's API, behind the key check
     /// and with every error answered in Parse's form. `mount` is a path such as `/parse` (or `/`).
     package static func router(wall: SharedWall, keys: ServerKeys, mount: String) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
         router.add(middleware: AccessLog())
         router.get("\(mountPath)/health") { _, _ in ParseAnswer.json(["status": .string("ok")]) }
+        router.get("\(mountPath)/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+        }
         let api = router.group(RouterPath(mountPath.isEmpty ? "/" : mountPath))
             .add(middleware: ParseErrors())
             .add(middleware: KeyCheck(keys: keys))

@@ -35,20 +35,20 @@ struct ParseLogin: Encodable {
 }
 
 /// The answer to creating an object (a post, or a user with its session).
-struct ParseCreated: Decodable {
-    let objectId: String
-    let createdAt: String
-    let sessionToken: String?
+package struct ParseCreated: Decodable {
+    package let objectId: String
+    package let createdAt: String
+    package let sessionToken: String?
 }
 
 /// The answer to a query.
-struct ParseResults<Item: Decodable>: Decodable {
-    let results: [Item]
+package struct ParseResults<Item: Decodable>: Decodable {
+    package let results: [Item]
 }
 
 /// The answer to `GET /config` (newer servers also send `masterKeyOnly`, unused here).
-struct ParseConfigAnswer: Codable {
-    let params: [String: JSONValue]
+package struct ParseConfigAnswer: Codable {
+    package let params: [String: JSONValue]
 }
 
 /// A schema for the `Posts` class, as `anywall config init` creates it.

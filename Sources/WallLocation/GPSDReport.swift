@@ -4,7 +4,7 @@ import WallDomain
 
 /// The part of a gpsd JSON report anywall reads: a TPV (time-position-velocity) report.
 /// Other classes (VERSION, DEVICES, SKY...) decode too and are ignored by their class.
-struct GPSDReport: Decodable {
+package struct GPSDReport: Decodable {
     let `class`: String
     /// 0 or 1: no fix; 2: 2D; 3: 3D.
     let mode: Int?
@@ -18,13 +18,13 @@ struct GPSDReport: Decodable {
     let epy: Double?
 
     /// What a report says about position: a fix, no fix, or nothing (not a TPV).
-    enum Meaning {
+    package enum Meaning {
         case fix(GeoPoint, time: Date?, accuracy: Distance?)
         case noFix
         case other
     }
 
-    var meaning: Meaning {
+    package var meaning: Meaning {
         guard self.class == "TPV" else { return .other }
         guard let mode, mode >= 2, let lat, let lon, let point = try? GeoPoint(latitude: lat, longitude: lon) else {
             return .noFix

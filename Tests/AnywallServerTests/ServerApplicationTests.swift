@@ -76,4 +76,27 @@ struct ServerApplicationTests {
             }
         }
     }
+
+    @Test("the OpenAPI document names exactly the routes the server has, and is served beside the mount")
+    func openAPIMatchesRoutes() async throws {
+        let keys = try ServerKeys.from([ServerKeys.applicationIdName: "app", ServerKeys.masterKeyName: "master"])
+        let router = ServerApplication.router(wall: SharedWall(try temporaryWall()), keys: keys, mount: "/parse")
+        let served = Set(router.routes.map { route in
+            let path = route.path.description.split(separator: "/").dropFirst()
+                .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+            return "\(route.method.rawValue) /\(path)"
+        })
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let documented = Set(paths.flatMap { path, operations in
+            operations.keys.filter { $0 != "parameters" }.map { "\($0.uppercased()) \(path)" }
+        })
+        #expect(served.subtracting(documented).isEmpty, "routes missing from the document: \(served.subtracting(documented).sorted())")
+        #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served).sorted())")
+        try await app().test(.router) { client in
+            try await client.execute(uri: "/parse/openapi.json", method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body) == OpenAPIDocument.json)
+            }
+        }
+    }
 }

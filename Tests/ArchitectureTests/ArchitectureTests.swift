@@ -62,6 +62,8 @@ enum Architecture {
         "anywall-server": ["AnywallServer", "WallDomain", "ArgumentParser", "Hummingbird"],
         "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "ArgumentParser"],
         "TestSupport": ["WallDomain", "EmbeddedStore"],
+        "FuzzTargets": ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore"],
+        "anywall-fuzz": ["FuzzTargets"],
     ]
 
     /// What a target must never reach through any path: the CLI never links the server stack, the
