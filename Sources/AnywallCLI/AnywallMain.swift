@@ -10,6 +10,9 @@ package enum AnywallMain {
         // anywall prints UTF-8 whatever the user's locale, and DisplayWidth measures it with wcwidth,
         // which knows the widths of non-ASCII characters only under a UTF-8 LC_CTYPE.
         setlocale(LC_CTYPE, "C.UTF-8")
+        // Past a file size limit, a write then fails with EFBIG and anywall says so, instead of
+        // being killed half-way by SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
             try command.run()

@@ -66,12 +66,12 @@ package final class WallServer: @unchecked Sendable {
         }
     }
 
-    /// Sends SIGTERM and waits for the exit; returns the exit status.
+    /// Sends `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and waits for the exit; returns the exit status.
     @discardableResult
-    package func stop() -> Int32 {
+    package func stop(signal: Int32 = SIGTERM) -> Int32 {
         lock.withLock {
             guard let process else { return 0 }
-            if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+            if process.isRunning { kill(process.processIdentifier, signal) }
             let deadline = ContinuousClock.now + .seconds(15)
             while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
