@@ -12,6 +12,7 @@ extension Area {
         guard let first = trimmed.first else { throw AnywallError.inputRejected("the area is empty") }
         let context = try GEOSContext()
         if first == "{" {
+            try GeoJSONPositions.check(trimmed)
             try self.init(try context.geometry(geoJSON: trimmed))
         } else if let box = try Self.box(trimmed) {
             try self.init(try Self.polygons(of: box, in: context))
