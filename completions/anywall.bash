@@ -173,13 +173,13 @@ _anywall() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    signup|login|logout|whoami|post|nearby|where|settings|config|import|passwd|help)
+    signup|login|logout|whoami|post|nearby|where|settings|config|outbox|import|passwd|help)
         # Offer subcommand argument completions
         "_anywall_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'signup login logout whoami post nearby where settings config import passwd help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'signup login logout whoami post nearby where settings config outbox import passwd help' -- "${cur}"))
         ;;
     esac
 }
@@ -538,6 +538,77 @@ _anywall_config_init() {
         __anywall_add_completions -f
         return
         ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_outbox() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __anywall_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    show|retry|drop)
+        # Offer subcommand argument completions
+        "_anywall_outbox_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'show retry drop' -- "${cur}"))
+        ;;
+    esac
+}
+
+_anywall_outbox_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __anywall_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_outbox_retry() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __anywall_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_outbox_drop() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
     '--store')
         __anywall_add_completions -f
         return

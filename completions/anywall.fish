@@ -58,6 +58,16 @@ function __anywall_parse_tokens -S
             case 'init'
                 __anywall_parse_subcommand 0 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
             end
+        case 'outbox'
+            __anywall_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'show'
+                __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+            case 'retry'
+                __anywall_parse_subcommand -r 1 'store=' 'version' 'h/help'
+            case 'drop'
+                __anywall_parse_subcommand 1 'store=' 'version' 'h/help'
+            end
         case 'import'
             __anywall_parse_subcommand 1 'batch-size=' 'store=' 'version' 'h/help'
         case 'passwd'
@@ -128,6 +138,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "any
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'where' -d 'Show the location fix the other commands would use.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'settings' -d 'Show or change local preferences.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'config' -d 'Show, refresh or change the wall\'s shared config.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'outbox' -d 'Show the posts waiting for a server, and those it refused.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'import' -d 'Load posts from a Parse export of Posts, or NDJSON, into the wall.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'passwd' -d 'Set a user\'s password on the embedded wall.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'help' -d 'Show subcommand help information.'
@@ -233,6 +244,21 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall outbox" -eq 1' -fa 'show' -d 'List the waiting and the set-aside posts.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall outbox" -eq 1' -fa 'retry' -d 'Send set-aside posts again (all, or those named), after fixing what was refused.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall outbox" -eq 1' -fa 'drop' -d 'Forget one post, waiting or set aside.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox show" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox show" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox retry" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox retry" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox retry" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox drop" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox drop" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox drop" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall import" -eq 1' -F
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" batch-size' -l 'batch-size' -d 'Posts per transaction (default: 10000).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF

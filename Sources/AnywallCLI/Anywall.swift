@@ -23,7 +23,7 @@ struct Anywall: ParsableCommand {
         subcommands: [
             SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
             PostCommand.self, NearbyCommand.self, WhereCommand.self,
-            SettingsCommand.self, ConfigCommand.self, ImportCommand.self, PasswdCommand.self,
+            SettingsCommand.self, ConfigCommand.self, OutboxCommand.self, ImportCommand.self, PasswdCommand.self,
         ]
     )
 }

@@ -27,10 +27,9 @@ public struct OutboxDelivery {
     /// Sends the waiting posts `session`'s user wrote for this wall. Returns what was done, and the
     /// error that stopped it (out of reach, session refused), if any: those posts keep waiting.
     public func run(session: Session) throws -> (outcomes: [Outcome], stoppedBy: AnywallError?) {
-        try outbox.locked { entries in
+        try outbox.locked { contents in
             var outcomes: [Outcome] = []
-            while let index = entries.firstIndex(where: { $0.backend == backend.identity && $0.user.objectId == session.user.objectId }) {
-                let entry = entries[index]
+            while let entry = contents.waiting.first(where: { $0.backend == backend.identity && $0.user.objectId == session.user.objectId }) {
                 do {
                     let post = try backend.createPost(text: entry.text, at: entry.location, session: session, requestId: entry.requestId)
                     outcomes.append(.delivered(entry, objectId: post.objectId))
@@ -38,10 +37,12 @@ public struct OutboxDelivery {
                     outcomes.append(.delivered(entry, objectId: nil))
                 } catch let error as AnywallError {
                     guard !error.keepsPostWaiting else { return (outcomes, error) }
-                    try outbox.setAside(entry, reason: error.wording)
+                    try contents.setAside(entry, reason: error.wording)
                     outcomes.append(.rejected(entry, reason: error.wording))
+                    continue
                 }
-                entries.remove(at: index)
+                // Written now: a delivery killed after this resends nothing it has sent.
+                try contents.remove(entry)
             }
             return (outcomes, nil)
         }
@@ -49,6 +50,6 @@ public struct OutboxDelivery {
 
     /// How many posts wait for this wall, whoever wrote them.
     public func waiting() throws -> [OutboxEntry] {
-        try outbox.locked { entries in entries.filter { $0.backend == backend.identity } }
+        try outbox.locked { contents in contents.waiting.filter { $0.backend == backend.identity } }
     }
 }

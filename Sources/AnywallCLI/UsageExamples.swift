@@ -21,6 +21,11 @@ enum UsageExamples {
     static let `configSet` = shown(configSetExamples)
     static let `configInit` = shown(configInitExamples)
     static let `import` = shown(importExamples)
+    /// The parent command shows its subcommands' examples.
+    static let `outbox` = shown(outboxShowExamples + outboxRetryExamples + outboxDropExamples)
+    static let `outboxShow` = shown(outboxShowExamples)
+    static let `outboxRetry` = shown(outboxRetryExamples)
+    static let `outboxDrop` = shown(outboxDropExamples)
     static let `passwd` = shown(passwdExamples)
 
     private static let signupExamples: [Example] = [
@@ -90,6 +95,16 @@ enum UsageExamples {
     private static let configInitExamples: [Example] = [
         ("anywall config init --master-key-file master.key", "once per new Parse Server"),
         ("pass show parse/master-key | anywall config init --master-key-stdin", "from a password manager"),
+    ]
+    private static let outboxShowExamples: [Example] = [
+        ("anywall outbox", "what waits for the server, and what it refused"),
+        ("anywall outbox show --json | jq -r '.setAside[].reason'", "why each set-aside post was refused"),
+    ]
+    private static let outboxRetryExamples: [Example] = [
+        ("anywall outbox retry", "send every set-aside post again, once the cause is fixed"),
+    ]
+    private static let outboxDropExamples: [Example] = [
+        ("anywall outbox drop 3f2a9c1e", "forget one post, named by its id's first characters"),
     ]
     private static let importExamples: [Example] = [
         ("anywall import Posts.json", "a Parse export, or NDJSON"),

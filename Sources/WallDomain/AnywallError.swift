@@ -106,12 +106,19 @@ public enum AnywallError: Error, Equatable, Sendable {
         }
     }
 
-    /// Whether a queued post must keep waiting rather than be set aside: the wall is out of reach
-    /// or the session is not usable, which says nothing about the post itself.
+    /// Whether a queued post must keep waiting rather than be set aside: the wall is out of reach,
+    /// or the set-up is wrong (the session, the keys, a class not created, too many requests),
+    /// which says nothing about the post itself. Only a refusal of the post sets it aside.
     public var keepsPostWaiting: Bool {
         switch self {
-        case .backendUnreachable, .protocolError, .sessionExpired, .notLoggedIn: return true
-        default: return false
+        case .backendUnreachable, .protocolError, .sessionExpired, .notLoggedIn, .keysRefused, .masterKeyMissing,
+             .masterKeyRefused, .operationForbidden, .noSessionGiven, .badCredentials, .noPassword:
+            return true
+        case .requestRefused(_, _, let code, let status):
+            // Parse's 155 and HTTP 429: rate limited; 5xx is an outage.
+            return code == 155 || status == 429 || status >= 500
+        default:
+            return false
         }
     }
 }
