@@ -21,6 +21,13 @@ struct GeoJSONPositionsTests {
         }
     }
 
+    @Test("a NUL, behind which GEOS would read other text than was checked, is refused")
+    func nul() {
+        #expect(throws: AnywallError.inputRejected("the area holds a NUL character")) {
+            try Area(parsing: #"{"type":"Polygon","coordinates":[[[],[1,1],[0,0]]]}"# + "\0\0")
+        }
+    }
+
     @Test("good positions still make an area")
     func accepted() throws {
         let area = try Area(parsing: #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#)

@@ -10,6 +10,8 @@ extension Area {
     public convenience init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let first = trimmed.first else { throw AnywallError.inputRejected("the area is empty") }
+        // GEOS reads C strings: text past a NUL would be checked here and never seen there.
+        guard !trimmed.unicodeScalars.contains("\0") else { throw AnywallError.inputRejected("the area holds a NUL character") }
         let context = try GEOSContext()
         if first == "{" {
             try GeoJSONPositions.check(trimmed)

@@ -9,8 +9,12 @@ enum GeoJSONPositions {
 
     /// Refuses the text when a geometry's coordinates are not arrays of positions of two or
     /// three finite numbers at the depth its type has; other mistakes are left to GEOS's reasons.
+    /// JSON that Foundation cannot read is refused too, rather than left to GEOS's own parser
+    /// (which, for one, stops at a NUL that Foundation sees past).
     static func check(_ text: String) throws {
-        guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else { return }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+            throw AnywallError.inputRejected("bad GeoJSON: not valid JSON")
+        }
         try check(json)
     }
 
