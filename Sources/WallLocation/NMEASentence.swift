@@ -126,8 +126,10 @@ public enum NMEASentence: Equatable, Sendable {
         let sum = UnsafeBufferPointer(rebasing: line[(start + 1)..<i]).reduce(UInt8(0), ^)
         guard i + 2 < line.count, let high = hexValue(line[i + 1]), let low = hexValue(line[i + 2]),
               high << 4 | low == sum else { return nil }
+        // Spaces and stray carriage returns may trail the checksum (some modems end lines with
+        // CR CR LF); gpsd reads such lines, and so does anywall.
         var j = i + 3
-        while j < line.count, line[j] == Byte.space { j += 1 }
+        while j < line.count, line[j] == Byte.space || line[j] == Byte.carriageReturn { j += 1 }
         return j == line.count ? i : nil
     }
 
@@ -248,7 +250,7 @@ public enum NMEASentence: Equatable, Sendable {
 
     private enum Byte {
         static let dollar = UInt8(ascii: "$"), star = UInt8(ascii: "*"), comma = UInt8(ascii: ","),
-                   dot = UInt8(ascii: "."), space = UInt8(ascii: " "), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9"),
+                   dot = UInt8(ascii: "."), space = UInt8(ascii: " "), carriageReturn = UInt8(ascii: "\r"), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9"),
                    A = UInt8(ascii: "A"), C = UInt8(ascii: "C"), D = UInt8(ascii: "D"), E = UInt8(ascii: "E"),
                    F = UInt8(ascii: "F"), G = UInt8(ascii: "G"), L = UInt8(ascii: "L"), M = UInt8(ascii: "M"),
                    N = UInt8(ascii: "N"), P = UInt8(ascii: "P"), R = UInt8(ascii: "R"), S = UInt8(ascii: "S"),
