@@ -13,6 +13,12 @@ package enum AnywallMain {
         // Past a file size limit, a write then fails with EFBIG and anywall says so, instead of
         // being killed half-way by SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        // A parent may hand its blocked signals down (test runners and some shells' job control
+        // do): Ctrl-C and a service manager's SIGTERM must reach anywall whatever it inherited.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP] { sigaddset(&stopSignals, number) }
+        sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
         do {
             var command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
             try command.run()

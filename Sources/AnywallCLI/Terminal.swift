@@ -14,9 +14,21 @@ enum Terminal {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// Writes a line to stderr, for progress, warnings and errors.
+    /// Writes a line to stderr, for progress, warnings and errors. Control characters are
+    /// written as escapes: a message may carry a server's words, which must not steer the terminal.
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((inert(line) + "\n").utf8))
+    }
+
+    /// `text` with every control character (escape sequences, carriage returns, line breaks) as
+    /// its Swift escape, so that text from a server or a feed prints as what it is.
+    static func inert(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: \.isControl) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isControl { shown += scalar.escaped(asASCII: true) } else { shown.unicodeScalars.append(scalar) }
+        }
+        return shown
     }
 
     /// Writes a warning line to stderr.

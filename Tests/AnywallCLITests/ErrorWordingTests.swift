@@ -1,4 +1,4 @@
-import AnywallCLI
+@testable import AnywallCLI
 import Testing
 import WallDomain
 
@@ -34,5 +34,13 @@ struct ErrorWordingTests {
         #expect(ExitStatus(.noSessionGiven(wall: "w")) == .protocolError)
         #expect(ExitStatus(.requestRefused(wall: "w", reason: "no", code: 102, status: 400)) == .internalFailure)
         #expect(ExitStatus(.badCredentials) == .authFailed && AnywallError.badCredentials.wording == "invalid username/password")
+    }
+
+    @Test("a server's words reach the terminal as text: control characters are shown as escapes")
+    func inertText() {
+        let hostile = "refused \u{1B}[2J\u{1B}]0;owned\u{07}\r\nanywall: fake line"
+        let shown = Terminal.inert(AnywallError.requestRefused(wall: "w", reason: hostile, code: 141, status: 400).wording)
+        #expect(shown.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F })
+        #expect(shown.contains("\\u{1B}[2J") && shown.contains("\\r\\n"))
     }
 }

@@ -31,7 +31,7 @@ struct WhoamiCommand: ParsableCommand {
                                                    name: user.name, backend: wall.identity)) + "\n")
         } else {
             let name = user.name.map { " (\($0))" } ?? ""
-            Terminal.output("\(user.username)\(name) on \(wall.description)\n")
+            Terminal.output(Terminal.inert("\(user.username)\(name) on \(wall.description)") + "\n")
         }
     }
 }

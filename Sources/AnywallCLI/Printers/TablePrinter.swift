@@ -95,16 +95,6 @@ struct TablePrinter: ResultPrinter {
     /// Posts may hold newlines, and others' text must not steer the reader's terminal: a row
     /// is one line, and control characters show as their escapes.
     static func oneLine(_ text: String) -> String {
-        var line = ""
-        for scalar in text.split(whereSeparator: \.isNewline).joined(separator: " ").unicodeScalars {
-            if scalar == "\t" {
-                line += " "
-            } else if scalar.isControl {
-                line += scalar.escaped(asASCII: true)
-            } else {
-                line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
+        Terminal.inert(text.split(whereSeparator: \.isNewline).joined(separator: " ").replacingOccurrences(of: "\t", with: " "))
     }
 }
