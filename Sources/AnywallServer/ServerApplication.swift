@@ -12,13 +12,27 @@ package enum ServerApplication {
     static let requestIdLifetime: TimeInterval = 30 * 24 * 3600
 
     /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime.
-    package static func openWall(_ file: URL) throws(ServerFailure) -> SharedWall {
+    package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength) throws(ServerFailure) -> SharedWall {
         do {
-            let embedded = try EmbeddedWall(file: file)
+            let embedded = try EmbeddedWall(file: file, sessionLength: sessionLength)
             try embedded.forgetRequestIds(before: Date().addingTimeInterval(-requestIdLifetime))
             return SharedWall(embedded)
         } catch {
             throw .wall((error as? AnywallError)?.reason ?? "\(error)")
+        }
+    }
+
+    /// Forgets request ids older than their lifetime every `interval` while the server runs, so
+    /// the table stays the size of a month of writes however long the server stays up.
+    package static func pruneRequestIds(of wall: SharedWall, every interval: Duration = .seconds(3600)) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            let before = Date().addingTimeInterval(-requestIdLifetime)
+            do {
+                try await wall.run { try $0.forgetRequestIds(before: before) }
+            } catch {
+                ServerLog.event("error", ["error": .string("pruning request ids: \(error)")])
+            }
         }
     }
 

@@ -18,7 +18,7 @@ package final class SharedWall: @unchecked Sendable {
     }
 
     /// Runs `body` with the wall on a Dispatch thread.
-    func run<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
+    package func run<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body(self.wall) }) }
         }

@@ -14,12 +14,19 @@ public final class EmbeddedWall: WallBackend {
     let database: DatabaseQueue
     private let hasher: PasswordHasher
     let clock: WallClock
+    /// How long a session lasts from its log-in (Parse Server's `sessionLength`).
+    let sessionLength: Duration
+
+    /// Parse Server's default session length: a year.
+    public static let defaultSessionLength = Duration.seconds(31_536_000)
 
     /// Opens the wall at `file`, creating it (and its folder) when missing.
-    public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system) throws {
+    public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system,
+                sessionLength: Duration = defaultSessionLength) throws {
         self.file = file
         self.hasher = hasher
         self.clock = clock
+        self.sessionLength = sessionLength
         var config = Configuration()
         // WAL is set once, when the wall is created (it persists in the file). GRDB's `.wal`
         // option would instead write to the wall at every open, which a one-shot reader pays.
@@ -192,12 +199,14 @@ public final class EmbeddedWall: WallBackend {
         return Session(backend: identity, token: token, user: user)
     }
 
-    /// The user a session token belongs to, with their row id; `sessionExpired` when the token is unknown.
+    /// The user a session token belongs to, with their row id; `sessionExpired` when the token is
+    /// unknown or its session is older than the session length.
     func user(_ db: Database, token: String) throws -> (id: Int64, user: User) {
+        let oldest = Self.millis(clock.now()) - Int64(sessionLength.components.seconds) * 1000
         guard let row = try Row.fetchOne(db, sql: """
             SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
-            WHERE session.tokenDigest = ?
-            """, arguments: [RandomIdentifier.tokenDigest(token)]) else {
+            WHERE session.tokenDigest = ? AND session.createdAt >= ?
+            """, arguments: [RandomIdentifier.tokenDigest(token), oldest]) else {
             throw AnywallError.sessionExpired
         }
         return (row["id"], User(objectId: row["objectId"], username: row["username"], name: row["name"]))

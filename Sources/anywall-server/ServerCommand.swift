@@ -34,7 +34,12 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The path the API is served under.", valueName: "path"))
     var mount = "/parse"
 
+    @Option(help: ArgumentHelp("How long a session lasts from its log-in, in seconds (Parse Server's sessionLength; default a year).",
+                               valueName: "seconds"))
+    var sessionLength = 31_536_000
+
     func validate() throws {
+        guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
             throw ValidationError("--mount must be a path such as /parse")
@@ -53,13 +58,15 @@ struct ServerCommand: AsyncParsableCommand {
     private func serve() async throws {
         let keys = try ServerKeys.from(ProcessInfo.processInfo.environment)
         let file = URL(fileURLWithPath: store)
-        let wall = try ServerApplication.openWall(file)
+        let wall = try ServerApplication.openWall(file, sessionLength: .seconds(sessionLength))
         let mountPath = ServerApplication.mountPrefix(mount)
         let address = bind
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(file.path)])
         }
+        let pruning = Task { await ServerApplication.pruneRequestIds(of: wall) }
+        defer { pruning.cancel() }
         do {
             try await app.runService()
         } catch {

@@ -100,3 +100,34 @@ struct ServerApplicationTests {
         }
     }
 }
+
+/// Request ids are forgotten while the server runs, not only when it starts.
+@Suite("Request ids pruned while serving")
+struct RequestIdPruningTests {
+    @Test("an id older than a month is forgotten by the running pruner: the same id makes a new post")
+    func pruned() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-prune-\(UUID().uuidString).sqlite")
+        // Posted 31 days ago, as a wall whose clock says so.
+        let past = try temporaryWall(clock: WallClock { Date().addingTimeInterval(-31 * 24 * 3600) }, file: file)
+        let session = try past.signUp(username: "alice", password: "pw", name: nil)
+        _ = try past.createStoredPost(text: "old", at: try GeoPoint(latitude: 1, longitude: 1), token: session.token, requestId: "same-id")
+        let now = try temporaryWall(file: file)
+        #expect(throws: AnywallError.duplicateRequest(requestId: "same-id")) {
+            try now.createStoredPost(text: "again", at: try GeoPoint(latitude: 1, longitude: 1), token: session.token, requestId: "same-id")
+        }
+        let shared = SharedWall(now)
+        let pruner = Task { await ServerApplication.pruneRequestIds(of: shared, every: .milliseconds(20)) }
+        // The pruner runs every 20 ms: within a few seconds, even on a busy machine, the id is gone.
+        var accepted = false
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !accepted, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            do {
+                _ = try now.createStoredPost(text: "again", at: try GeoPoint(latitude: 1, longitude: 1), token: session.token, requestId: "same-id")
+                accepted = true
+            } catch AnywallError.duplicateRequest {}
+        }
+        pruner.cancel()
+        #expect(accepted, "the request id was never forgotten")
+    }
+}

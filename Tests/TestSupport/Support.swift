@@ -54,10 +54,11 @@ package enum Python {
 }
 
 /// A new embedded wall in a temporary folder, with a fast password hash (the real KDF, low cost).
-package func temporaryWall(clock: WallClock = .system) throws -> EmbeddedWall {
+package func temporaryWall(clock: WallClock = .system, sessionLength: Duration = EmbeddedWall.defaultSessionLength,
+                           file: URL? = nil) throws -> EmbeddedWall {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-test-\(UUID().uuidString)")
-    return try EmbeddedWall(file: dir.appendingPathComponent("wall.sqlite"),
-                            hasher: PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1), clock: clock)
+    return try EmbeddedWall(file: file ?? dir.appendingPathComponent("wall.sqlite"),
+                            hasher: PasswordHasher(rounds: 1 << 10, blockSize: 8, parallelism: 1), clock: clock, sessionLength: sessionLength)
 }
 
 extension GeoPoint {
