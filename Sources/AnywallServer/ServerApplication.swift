@@ -27,13 +27,18 @@ package enum ServerApplication {
     package static func pruneRequestIds(of wall: SharedWall, every interval: Duration = .seconds(3600)) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            let before = Date().addingTimeInterval(-requestIdLifetime)
             do {
-                try await wall.run { try $0.forgetRequestIds(before: before) }
+                try await forgetExpiredRequestIds(of: wall)
             } catch {
                 ServerLog.event("error", ["error": .string("pruning request ids: \(error)")])
             }
         }
+    }
+
+    /// One pass of the pruning: request ids older than their lifetime are forgotten.
+    package static func forgetExpiredRequestIds(of wall: SharedWall) async throws {
+        let before = Date().addingTimeInterval(-requestIdLifetime)
+        try await wall.run { try $0.forgetRequestIds(before: before) }
     }
 
     /// The routes: `/health` and the API's OpenAPI document beside the mount, and under it Parse's API, behind the key check
