@@ -76,7 +76,13 @@ let package = Package(
             ]
         ),
         // Where bytes from outside come in, as functions a fuzzer drives (scripts/fuzz).
-        .target(name: "FuzzTargets", dependencies: ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore"]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore", "AnywallServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(name: "anywall-fuzz", dependencies: ["FuzzTargets"]),
         .executableTarget(
             name: "anywall-bench",

@@ -23,6 +23,8 @@ package enum ExitStatus: Int32, CaseIterable {
     case backendUnreachable = 69
     /// An internal error: a bug, or a damaged wall.
     case internalFailure = 70
+    /// Results could not be written: stdout is full or closed.
+    case outputFailed = 74
     /// The server answered something that is not the protocol it should speak (malformed JSON).
     case protocolError = 76
     /// No location fix could be had in time.
@@ -40,6 +42,7 @@ package enum ExitStatus: Int32, CaseIterable {
         case .fileUnreadable: return "a file named on the command line cannot be read"
         case .backendUnreachable: return "the server or gpsd cannot be reached, timed out or failed, or the wall's file cannot be opened"
         case .internalFailure: return "internal error (a bug, or a damaged wall), or a server error anywall has no better word for"
+        case .outputFailed: return "results could not be written to standard output (a full disk, a closed stdout)"
         case .protocolError: return "the server answered something that is not Parse's protocol"
         case .noFix: return "no location fix: no LOCATION given, none within --fix-timeout, or NMEA input that ended without one"
         case .authFailed: return "not logged in, wrong username or password, the session ended, or a key was refused"

@@ -11,7 +11,7 @@ import WallLocation
 enum Prompt {
     /// Reads a line with echo.
     static func line(_ question: String) throws -> String {
-        FileHandle.standardError.write(Data(question.utf8))
+        StandardStream.writeError(Data(question.utf8))
         guard let answer = readLine(strippingNewline: true) else {
             throw AnywallError.inputRejected("no answer given")
         }
@@ -38,7 +38,7 @@ enum Prompt {
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &beforeSecret)
             for (number, handler) in previous { signal(number, handler) }
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStream.writeError(Data("\n".utf8))
         }
         return try line(question)
     }

@@ -16,7 +16,7 @@ final class StatusLine {
     /// Replaces the line with `text`.
     func show(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        StandardStream.writeError(Data("\r\u{1B}[K\(text)".utf8))
         showing = true
     }
 
@@ -28,7 +28,7 @@ final class StatusLine {
     /// Erases the line, if one is shown.
     func clear() {
         guard showing else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStream.writeError(Data("\r\u{1B}[K".utf8))
         showing = false
     }
 }

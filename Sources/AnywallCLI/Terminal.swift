@@ -9,15 +9,22 @@ import WallLocation
 
 /// The process's standard streams, and what kind of thing is on the other end of them.
 enum Terminal {
-    /// Writes results to stdout.
+    /// Writes results to stdout. Output that cannot be written (a full disk, a closed stdout)
+    /// ends anywall with one line and `ExitStatus.outputFailed`, as a result half-written must
+    /// not pass for a whole one.
     static func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try StandardStream.write(Data(text.utf8), to: STDOUT_FILENO)
+        } catch {
+            note("anywall: cannot write to standard output: \(error.reason)")
+            exit(ExitStatus.outputFailed.rawValue)
+        }
     }
 
     /// Writes a line to stderr, for progress, warnings and errors. Control characters are
     /// written as escapes: a message may carry a server's words, which must not steer the terminal.
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data((inert(line) + "\n").utf8))
+        StandardStream.writeError(Data((inert(line) + "\n").utf8))
     }
 
     /// `text` with every control character (escape sequences, carriage returns, line breaks) as

@@ -28,7 +28,7 @@ struct AccessLog: RouterMiddleware {
         var line: [String: JSONValue] = [
             "time": .string(ParseDate.string(from: Date())),
             "event": .string("request"),
-            "remote": .string(context.remoteAddress),
+            "remote": .string(context.remoteAddress ?? "-"),
             "method": .string(request.method.rawValue),
             "path": .string(request.uri.path),
             "status": .number(Double(status)),

@@ -18,7 +18,7 @@ struct ConfigRoutes {
         }
         routes.put("config") { request, context in
             guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
-            let body = try await RequestBody.object(request)
+            let body = try await RequestBody.object(request, context)
             guard case .object(let params)? = body["params"] else {
                 throw ParseRefusal(ParseErrorCode.invalidJSON, "config updates must have params")
             }

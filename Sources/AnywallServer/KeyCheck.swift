@@ -9,10 +9,12 @@ import WallDomain
 
 /// Parse's key rules, before any route under the mount: the application id must match (else a
 /// bare 403 `unauthorized`); a matching master key makes the caller master; otherwise the REST
-/// API key must match when the server has one. The session token is noted, not yet checked.
+/// API key must match when the server has one. A master key from an address outside
+/// `masterKeyAddresses` is refused (403, as Parse Server). The session token is noted, not yet checked.
 struct KeyCheck: RouterMiddleware {
     typealias Context = ParseContext
     let keys: ServerKeys
+    let masterKeyAddresses: MasterKeyAddresses
 
     func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
         guard Self.same(request.headers[HTTPField.Name(ParseHeader.applicationId)!], keys.applicationId) else {
@@ -20,6 +22,11 @@ struct KeyCheck: RouterMiddleware {
         }
         var context = context
         context.caller.isMaster = Self.same(request.headers[HTTPField.Name(ParseHeader.masterKey)!], keys.masterKey)
+        if context.caller.isMaster, !masterKeyAddresses.allows(context.remoteAddress) {
+            ServerLog.event("error", ["error": .string("Request using master key rejected as the request IP address '"
+                + (context.remoteAddress ?? "-") + "' is not set in anywall-server's --master-key-ips")])
+            return ParseRefusal.unauthorized.response
+        }
         if let restKey = keys.restKey, !context.caller.isMaster, !Self.same(request.headers[HTTPField.Name(ParseHeader.restKey)!], restKey) {
             return ParseRefusal.unauthorized.response
         }

@@ -1,6 +1,7 @@
 import AnywallSupport
 import EmbeddedStore
 import Hummingbird
+import Logging
 import NIOCore
 import ParseWire
 import WallDomain
@@ -9,15 +10,29 @@ import WallDomain
 /// are checked.
 package struct ParseContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
-    /// The client's address, for the access log.
-    let remoteAddress: String
+    /// The client's address, for the access log and the master key's address check; nil for a
+    /// request that came over no socket.
+    let remoteAddress: String?
     /// Set by `KeyCheck` before any Parse route runs.
     var caller = Caller()
+    /// When the request's body must have arrived; set from the server's `ClientLimits`.
+    var bodyDeadline = ContinuousClock.now + ClientLimits().bodyTimeout
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "-"
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
+
+    /// A context for a request that came over no socket: the in-process fuzz target's.
+    package init(remoteAddress: String?, logger: Logger) {
+        coreContext = .init(source: DetachedSource(logger: logger))
+        self.remoteAddress = remoteAddress
+    }
+}
+
+/// Where a request without a channel comes from: only a logger.
+private struct DetachedSource: RequestContextSource {
+    let logger: Logger
 }
 
 /// Who is asking: the master key, and/or a session token (not yet checked against the wall).

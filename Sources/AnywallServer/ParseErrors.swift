@@ -22,6 +22,9 @@ struct ParseErrors: RouterMiddleware {
         } catch is BodyTooLarge {
             return ParseAnswer.json(["error": .string("request entity too large")], status: .contentTooLarge,
                                     headers: [.connection: "close"])
+        } catch is BodyTimedOut {
+            return ParseAnswer.json(["error": .string("request timeout: the body did not arrive in time")], status: .requestTimeout,
+                                    headers: [.connection: "close"])
         } catch let error as HTTPResponseError {
             return try error.response(from: request, context: context)
         } catch {

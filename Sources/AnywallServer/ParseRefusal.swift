@@ -7,9 +7,11 @@ import WallDomain
 /// code (404 for 101, 500 for 1, 400 otherwise), or the bare 403s of a refused key.
 struct ParseRefusal: Error, Sendable {
     let status: HTTPResponse.Status
-    let error: ParseError
+    private(set) var error: ParseError
     /// Parse's refused-key answer is written raw, without a JSON content type.
     var isJSON = true
+    /// Seconds after which a refused client may try again (`Retry-After`).
+    var retryAfter: Int?
 
     /// A Parse error `code` with its message.
     init(_ code: Int, _ message: String) {
@@ -42,6 +44,14 @@ struct ParseRefusal: Error, Sendable {
     static let duplicateRequest = ParseRefusal(ParseErrorCode.duplicateRequest, "Duplicate request")
     static let internalError = ParseRefusal(ParseErrorCode.internalServerError, "Internal server error.")
 
+    /// Parse Server's rate-limit answer: 429 with code 100, and when to try again.
+    static func tooManyRequests(_ message: String, retryAfter seconds: Int) -> ParseRefusal {
+        var refusal = ParseRefusal(status: .tooManyRequests, message: message, isJSON: true)
+        refusal.error = ParseError(ParseErrorCode.connectionFailed, message)
+        refusal.retryAfter = seconds
+        return refusal
+    }
+
     /// 102: a query Parse (or this server) does not take.
     static func invalidQuery(_ message: String) -> ParseRefusal { ParseRefusal(ParseError.invalidQuery(message)) }
 
@@ -61,6 +71,7 @@ struct ParseRefusal: Error, Sendable {
 
     /// The answer to send.
     var response: Response {
-        ParseAnswer.json(error.json, status: status, contentType: isJSON)
+        ParseAnswer.json(error.json, status: status, contentType: isJSON,
+                         headers: retryAfter.map { [.retryAfter: String($0)] } ?? [:])
     }
 }

@@ -50,7 +50,7 @@ struct PostRoutes {
     }
 
     private func create(_ request: Request, _ context: ParseContext) async throws -> Response {
-        let body = try await RequestBody.object(request)
+        let body = try await RequestBody.object(request, context)
         guard let token = context.caller.sessionToken else {
             throw ParseRefusal(ParseErrorCode.operationForbidden, "Permission denied, user needs to be authenticated.")
         }
@@ -67,7 +67,7 @@ struct PostRoutes {
 
     private func update(_ request: Request, _ context: ParseContext) async throws -> Response {
         let objectId = try context.parameters.require("objectId")
-        let body = try await RequestBody.object(request)
+        let body = try await RequestBody.object(request, context)
         guard let token = context.caller.sessionToken else { throw ParseRefusal.objectNotFound }
         let user = try await wall.run { try $0.storedUser(token: token) }
         try Self.checkFields(body, allowed: ["text", "location", "user", "ACL"], author: user.objectId)

@@ -6,20 +6,21 @@ import NIOCore
 import ParseWire
 import WallDomain
 
-/// A request's JSON body, read only up to a bound: a body declared larger is refused before any
-/// of it is read, and one that grows past the bound (chunked) is refused as soon as it does.
+/// A request's JSON body, read only up to a bound and a deadline: a body declared larger is
+/// refused before any of it is read, one that grows past the bound (chunked) as soon as it does,
+/// and one still arriving at the context's `bodyDeadline` then.
 enum RequestBody {
     /// Far more than any post, sign-up or config change needs.
     static let maxBytes = 64 * 1024
 
     /// The body as a JSON object; an empty body is `{}`, as Parse takes it.
-    static func object(_ request: Request) async throws -> [String: JSONValue] {
+    static func object(_ request: Request, _ context: ParseContext) async throws -> [String: JSONValue] {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes {
             throw BodyTooLarge()
         }
         let buffer: ByteBuffer
         do {
-            buffer = try await request.body.collect(upTo: maxBytes)
+            buffer = try await collect(request.body, by: context.bodyDeadline)
         } catch is NIOTooManyBytesError {
             throw BodyTooLarge()
         }
@@ -29,8 +30,25 @@ enum RequestBody {
         }
         return object
     }
+
+    /// The whole body, or `BodyTimedOut` when it has not all arrived by `deadline`.
+    private static func collect(_ body: Hummingbird.RequestBody, by deadline: ContinuousClock.Instant) async throws -> ByteBuffer {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: maxBytes) }
+            group.addTask {
+                try await Task.sleep(until: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let buffer = first else { throw BodyTimedOut() }
+            return buffer
+        }
+    }
 }
 
 /// A request body over `RequestBody.maxBytes`: answered 413 and the connection closed, so the
 /// rest of it is never read.
 struct BodyTooLarge: Error {}
+
+/// A request body still arriving at its deadline: answered 408 and the connection closed.
+struct BodyTimedOut: Error {}

@@ -16,7 +16,7 @@ struct SchemaRoutes {
         for path in ["schemas", "schemas/Posts", "schemas/:className"] {
             routes.post(RouterPath(path)) { request, context -> Response in
                 guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
-                let body = try await RequestBody.object(request)
+                let body = try await RequestBody.object(request, context)
                 let named = context.parameters.get("className") ?? body["className"]?.string
                 guard named == "Posts" else {
                     throw ParseRefusal(ParseErrorCode.operationForbidden, "anywall-server keeps only the Posts class")

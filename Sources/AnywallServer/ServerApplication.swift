@@ -1,6 +1,7 @@
 import EmbeddedStore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import WallDomain
@@ -42,19 +43,22 @@ package enum ServerApplication {
     }
 
     /// The routes: `/health` and the API's OpenAPI document beside the mount, and under it Parse's API, behind the key check
-    /// and with every error answered in Parse's form. `mount` is a path such as `/parse` (or `/`).
-    package static func router(wall: SharedWall, keys: ServerKeys, mount: String) -> Router<ParseContext> {
+    /// and with every error answered in Parse's form. `mount` is a path such as `/parse` (or `/`);
+    /// the master key is accepted from `masterKeyAddresses` only; `limits` bound what one client may take.
+    package static func router(wall: SharedWall, keys: ServerKeys, mount: String,
+                               masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits()) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
         router.add(middleware: AccessLog())
+        router.add(middleware: BodyDeadline(timeout: limits.bodyTimeout))
         router.get("\(mountPath)/health") { _, _ in ParseAnswer.json(["status": .string("ok")]) }
         router.get("\(mountPath)/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
         }
         let api = router.group(RouterPath(mountPath.isEmpty ? "/" : mountPath))
             .add(middleware: ParseErrors())
-            .add(middleware: KeyCheck(keys: keys))
-        UserRoutes(wall: wall, mount: mountPath).register(on: api)
+            .add(middleware: KeyCheck(keys: keys, masterKeyAddresses: masterKeyAddresses))
+        UserRoutes(wall: wall, mount: mountPath, gate: PasswordGate(limits: limits.passwords)).register(on: api)
         PostRoutes(wall: wall, mount: mountPath).register(on: api)
         ConfigRoutes(wall: wall).register(on: api)
         SchemaRoutes().register(on: api)
@@ -63,10 +67,13 @@ package enum ServerApplication {
 
     /// The application listening on `host`:`port`; `onListening` hears the port it got (for port 0).
     package static func build(wall: SharedWall, keys: ServerKeys, mount: String, host: String, port: Int,
+                              masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
                               onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
-            router: router(wall: wall, keys: keys, mount: mount),
-            configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server"),
+            router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(limits.idleTimeout))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server", backlog: limits.listenBacklog,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             // The access log and events are the server's log; Hummingbird's own lines would mix text into it.
             logger: Logger(label: "anywall-server", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -10,7 +10,7 @@ package enum ServerLog {
     static func write(_ fields: [String: JSONValue]) {
         guard var data = try? ParseAnswer.encoder.encode(fields) else { return }
         data.append(UInt8(ascii: "\n"))
-        FileHandle.standardError.write(data)
+        StandardStream.writeError(data)
     }
 
     /// A server event (`listening`, `stopping`, `stopped`) with its details.

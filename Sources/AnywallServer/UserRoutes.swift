@@ -4,20 +4,22 @@ import Hummingbird
 import ParseWire
 import WallDomain
 
-/// Accounts: `POST /users` (sign up), `GET|POST /login`, `POST /logout`, `GET /users/me`.
+/// Accounts: `POST /users` (sign up), `GET|POST /login`, `POST /logout`, `GET /users/me`. Every
+/// password check passes the `PasswordGate` first.
 struct UserRoutes {
     let wall: SharedWall
     let mount: String
+    let gate: PasswordGate
 
     func register(on routes: RouterGroup<ParseContext>) {
-        routes.post("users") { request, _ in try await signUp(request) }
-        routes.get("login") { request, _ in
+        routes.post("users") { request, context in try await signUp(request, context) }
+        routes.get("login") { request, context in
             let parameters = Dictionary(QueryParameters.of(request), uniquingKeysWith: { first, _ in first })
-            return try await logIn(username: parameters["username"], password: parameters["password"])
+            return try await logIn(username: parameters["username"], password: parameters["password"], from: context.remoteAddress)
         }
-        routes.post("login") { request, _ in
-            let body = try await RequestBody.object(request)
-            return try await logIn(username: body["username"]?.string, password: body["password"]?.string)
+        routes.post("login") { request, context in
+            let body = try await RequestBody.object(request, context)
+            return try await logIn(username: body["username"]?.string, password: body["password"]?.string, from: context.remoteAddress)
         }
         routes.post("logout") { _, context in
             // Parse answers {} to a logout without a session.
@@ -33,8 +35,8 @@ struct UserRoutes {
         }
     }
 
-    private func signUp(_ request: Request) async throws -> Response {
-        let body = try await RequestBody.object(request)
+    private func signUp(_ request: Request, _ context: ParseContext) async throws -> Response {
+        let body = try await RequestBody.object(request, context)
         if let extra = body.keys.first(where: { !["username", "password", "name", "ACL"].contains($0) }) {
             throw ParseRefusal(ParseErrorCode.invalidKeyName, "anywall-server keeps only username, password and name for a user, not \(extra)")
         }
@@ -52,33 +54,43 @@ struct UserRoutes {
         }
         let name = body["name"]?.string
         // The ACL sent is not kept: every account is public-read and its own to write.
-        let (session, user) = try await wall.run { wall in
+        let (session, user) = try await gate.attempt(username: valid, address: context.remoteAddress) { try await wall.run { wall in
             let session: Session
             do {
                 session = try wall.signUp(username: valid, password: password, name: name)
             } catch AnywallError.usernameTaken {
                 throw ParseRefusal(ParseErrorCode.usernameTaken, "Account already exists for this username.")
             }
-            return (session, try wall.storedUser(objectId: session.user.objectId)!)
-        }
+            return (session, try Self.account(of: session, on: wall))
+        } }
         return ParseAnswer.created(["objectId": .string(user.objectId), "createdAt": ParseRendering.date(user.createdAt),
                                     "sessionToken": .string(session.token)],
                                    path: "\(mount)/users/\(user.objectId)", request: request)
     }
 
-    private func logIn(username: String?, password: String?) async throws -> Response {
+    private func logIn(username: String?, password: String?, from address: String?) async throws -> Response {
         guard let username, !username.isEmpty else { throw ParseRefusal(ParseErrorCode.usernameMissing, "username/email is required.") }
         guard let password, !password.isEmpty else { throw ParseRefusal(ParseErrorCode.passwordMissing, "password is required.") }
-        let (session, user) = try await wall.run { wall in
+        let (session, user) = try await gate.attempt(username: username, address: address) { try await wall.run { wall in
             let session: Session
             do {
                 session = try wall.logIn(username: username, password: password)
             } catch AnywallError.badCredentials, AnywallError.noPassword, AnywallError.inputRejected {
                 throw ParseRefusal(ParseErrorCode.objectNotFound, "Invalid username/password.")
             }
-            return (session, try wall.storedUser(objectId: session.user.objectId)!)
-        }
+            return (session, try Self.account(of: session, on: wall))
+        } }
         return ParseAnswer.json(ParseRendering.user(user, sessionToken: session.token).json)
+    }
+}
+
+extension UserRoutes {
+    /// The account a session was just opened for.
+    fileprivate static func account(of session: Session, on wall: EmbeddedWall) throws -> StoredUser {
+        guard let user = try wall.storedUser(objectId: session.user.objectId) else {
+            throw AnywallError.failure("the account of a session just opened is gone")
+        }
+        return user
     }
 }
 

@@ -12,6 +12,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case area
     /// A file given to `anywall import`: a Parse export or NDJSON.
     case `import`
+    /// A request to anywall-server, handled in process: query parameters, where-clauses, bodies.
+    case serverRequest = "server-request"
 
     /// Hands `input` to the target.
     package func run(_ input: [UInt8]) {
@@ -21,6 +23,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .parseAnswer: ParseAnswerFuzzing.run(input)
         case .area: AreaFuzzing.run(input)
         case .import: ImportFuzzing.run(input)
+        case .serverRequest: ServerRequestFuzzing.run(input)
         }
     }
 }

@@ -12,7 +12,7 @@ enum ImportFuzzing {
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data(input))
         try? pipe.fileHandleForWriting.close()
-        let reader = PostImportReader(lines: LineReader(handle: pipe.fileHandleForReading, name: "fuzz input"))
+        let reader = PostImportReader(lines: LineReader(handle: pipe.fileHandleForReading, name: "fuzz input", chunkSize: 4096))
         while let batch = try? reader.nextBatch(size: 64), !(batch.posts.isEmpty && batch.rejected.isEmpty) {}
         try? pipe.fileHandleForReading.close()
     }

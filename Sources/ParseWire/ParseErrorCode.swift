@@ -3,6 +3,8 @@ import WallDomain
 /// error code list).
 public enum ParseErrorCode {
     public static let internalServerError = 1
+    /// Also what Parse Server's rate limit answers, with HTTP 429.
+    public static let connectionFailed = 100
     public static let objectNotFound = 101
     public static let invalidQuery = 102
     public static let invalidClassName = 103

@@ -13,7 +13,9 @@ struct ServerCommand: AsyncParsableCommand {
         discussion: """
             Keys come from the environment, as Parse Server takes them: PARSE_SERVER_APPLICATION_ID and \
             PARSE_SERVER_MASTER_KEY (required), PARSE_SERVER_REST_API_KEY (optional), each also from the \
-            file named by the same variable with _FILE appended. Clients use the URL \
+            file named by the same variable with _FILE appended. The master key is accepted from \
+            --master-key-ips only (Parse Server's masterKeyIps, also from PARSE_SERVER_MASTER_KEY_IPS). \
+            Clients use the URL \
             http://HOST:PORT/MOUNT with the application id (and REST key). One JSON line per request \
             and per event goes to stderr. SIGTERM or SIGINT stops it after the requests in flight. \
             Exit status: 0 stopped, 64 usage, 69 the wall cannot be opened, 71 the address cannot be \
@@ -38,7 +40,21 @@ struct ServerCommand: AsyncParsableCommand {
                                valueName: "seconds"))
     var sessionLength = 31_536_000
 
+    @Option(help: ArgumentHelp("Addresses and networks the master key is accepted from, comma-separated "
+                               + "(default: PARSE_SERVER_MASTER_KEY_IPS, else 127.0.0.1,::1; 0.0.0.0/0,::/0 allows any).",
+                               valueName: "list"))
+    var masterKeyIps: String?
+
+    @Option(help: ArgumentHelp("Close a connection idle, or still sending its headers, for this many seconds.", valueName: "seconds"))
+    var idleTimeout = 30
+
+    @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
+    var maxConnections = 4096
+
     func validate() throws {
+        guard (1...86400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds") }
+        guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
+        _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
         guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
@@ -55,13 +71,28 @@ struct ServerCommand: AsyncParsableCommand {
         }
     }
 
+    /// The master key's addresses from `--master-key-ips`, else the environment, else loopback.
+    private func masterKeyAddresses(_ environment: [String: String]) throws -> MasterKeyAddresses {
+        guard let list = masterKeyIps ?? environment[Self.masterKeyIpsName] else { return .loopback }
+        do {
+            return try MasterKeyAddresses(parsing: list)
+        } catch {
+            throw ValidationError("--master-key-ips (or \(Self.masterKeyIpsName)): '\(error.entry)' is not an address or network")
+        }
+    }
+
+    private static let masterKeyIpsName = "PARSE_SERVER_MASTER_KEY_IPS"
+
     private func serve() async throws {
-        let keys = try ServerKeys.from(ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        let keys = try ServerKeys.from(environment)
+        let limits = ClientLimits(idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections).fittedToDescriptorLimit()
         let file = URL(fileURLWithPath: store)
         let wall = try ServerApplication.openWall(file, sessionLength: .seconds(sessionLength))
         let mountPath = ServerApplication.mountPrefix(mount)
         let address = bind
-        let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port) { port in
+        let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
+                                          masterKeyAddresses: try masterKeyAddresses(environment), limits: limits) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(file.path)])
         }

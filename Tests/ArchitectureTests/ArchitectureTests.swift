@@ -62,7 +62,7 @@ enum Architecture {
         "anywall-server": ["AnywallServer", "WallDomain", "ArgumentParser", "Hummingbird"],
         "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "ArgumentParser"],
         "TestSupport": ["WallDomain", "EmbeddedStore"],
-        "FuzzTargets": ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore"],
+        "FuzzTargets": ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore", "AnywallServer", "Hummingbird"],
         "anywall-fuzz": ["FuzzTargets"],
     ]
 
