@@ -11,6 +11,9 @@ and prints:
     its own text and X-Parse-Request-Id; then the posts the wall gained beside the 201 answers
     wrk counted ("no post lost" when gained >= 201s and gained <= 201s + connections, the
     requests still in flight when wrk stops), and the server's own count of 201s in its log;
+  * reads again while 300 idle connections are held open and 8 threads flood /login and /users
+    (wrong passwords for one user, sign-ups of new names): the nearby p99 beside the one without,
+    and the statuses the flood got (429 when the password gate refuses);
   * that the server stops with status 0 on SIGTERM, and any "event":"error" line it logged;
   * a summary table with the machine (CPUs, model), to paste in the README.
 wrk and the server share the machine's CPUs. Exit status 1 when a post is lost, a request
@@ -29,6 +32,8 @@ import os
 import re
 import shutil
 import signal
+import socket
+import threading
 import subprocess
 import sys
 import time
@@ -53,6 +58,8 @@ def parse_arguments():
     p.add_argument("--write-duration", type=int, default=60, help="seconds of the write test")
     p.add_argument("--write-connections", type=int, default=50, help="connections of the write test")
     p.add_argument("--users", type=int, default=50, help="users signed up for the write test (tokens used in turn)")
+    p.add_argument("--idle", type=int, default=300, help="idle connections held open during the flood test")
+    p.add_argument("--flooders", type=int, default=8, help="threads flooding /login and /users during the flood test")
     p.add_argument("--threads", type=int, default=2, help="wrk threads")
     p.add_argument("--timeout", type=int, default=10, help="wrk's timeout of one request, in seconds")
     p.add_argument("--out", default="bench-out", help="folder for everything generated (shared with bench-wall)")
@@ -125,8 +132,9 @@ class Server:
     def __init__(self, binary, wall, log_path, env):
         self.log_path = log_path
         self.log_file = open(log_path, "w")
+        # Every sign-up of the write test comes from this one address: past the gate's default budget.
         self.process = subprocess.Popen([binary, "--store", wall, "--bind", "127.0.0.1", "--port", "0",
-                                         "--mount", MOUNT], env=env, stdout=subprocess.DEVNULL, stderr=self.log_file)
+                                         "--mount", MOUNT, "--password-attempts", "100000"], env=env, stdout=subprocess.DEVNULL, stderr=self.log_file)
         self.port = None
         deadline = time.monotonic() + 60
         while self.port is None:
@@ -310,6 +318,51 @@ def run_wrk(args, server, script_text, script_path, connections, seconds, label)
     return result
 
 
+class Flood:
+    """Idle connections held open and threads sending log-ins with a wrong password and sign-ups,
+    each of which would cost the server a scrypt hash, over keep-alive HTTP/1.1."""
+
+    def __init__(self, port, idle, flooders, victim):
+        self.port, self.victim, self.stopping = port, victim, threading.Event()
+        self.statuses, self.lock = {}, threading.Lock()
+        self.idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(idle)]
+        self.threads = [threading.Thread(target=self.flood, args=(n,), daemon=True) for n in range(flooders)]
+        for thread in self.threads:
+            thread.start()
+
+    def flood(self, n):
+        connection = socket.create_connection(("127.0.0.1", self.port))
+        reader = connection.makefile("rb")
+        attempt = 0
+        while not self.stopping.is_set():
+            attempt += 1
+            if attempt % 2:
+                path, body = "/login", {"username": self.victim, "password": "wrong"}
+            else:
+                path, body = "/users", {"username": f"flood{n}x{attempt}x{time.monotonic_ns()}", "password": "pw"}
+            data = json.dumps(body).encode()
+            connection.sendall(f"POST {MOUNT}{path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Parse-Application-Id: {APP_ID}\r\n"
+                               f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n".encode() + data)
+            status = int(reader.readline().split()[1])
+            length = 0
+            while (line := reader.readline().strip()):
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            reader.read(length)
+            with self.lock:
+                self.statuses[status] = self.statuses.get(status, 0) + 1
+        connection.close()
+
+    def stop(self):
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(timeout=30)
+        for connection in self.idle:
+            connection.close()
+        return dict(sorted(self.statuses.items()))
+
+
 # ---------------------------------------------------------------- main
 
 def machine():
@@ -389,8 +442,23 @@ def main():
         if errors:
             problems.append(f"reads: {read['nonSuccess']} non-2xx answers, socket errors {read['socketErrors']}")
 
-        # ---- writes
+        # ---- reads beside idle connections and a log-in flood
         run = datetime.datetime.now().strftime("%Y%m%d%H%M%S")
+        status, answer = server.call("POST", "/users", {"username": f"victim{run}", "password": "right"})
+        if status != 201:
+            fail(f"sign-up answered {status}: {answer}")
+        flood = Flood(server.port, args.idle, args.flooders, f"victim{run}")
+        try:
+            flooded = run_wrk(args, server, READ_LUA % {"paths": paths, "app": lua_string(APP_ID)},
+                              os.path.join(work, "read-flood.lua"), args.connections, args.duration, "reads during a flood")
+        finally:
+            flooded["floodStatuses"] = flood.stop()
+        flooded.update(places=len(places), idle=args.idle, flooders=args.flooders)
+        report["readFlooded"] = flooded
+        if flooded["nonSuccess"] + sum(flooded["socketErrors"].values()):
+            problems.append(f"reads during the flood: {flooded['nonSuccess']} non-2xx, socket errors {flooded['socketErrors']}")
+
+        # ---- writes
         tokens = []
         log(f"signing up {args.users} users")
         for i in range(args.users):
@@ -457,7 +525,7 @@ def main():
 
 
 def print_summary(r):
-    m, read, write = r["machine"], r["read"], r["write"]
+    m, read, write, flooded = r["machine"], r["read"], r["write"], r["readFlooded"]
     p = lambda result, q: f"{result['percentilesMs'].get(q, float('nan')):.2f} ms"
     lost = "no post lost" if write["noPostLost"] else "POSTS LOST OR EXTRA"
     lines = [
@@ -470,6 +538,10 @@ def print_summary(r):
         f"| {read['threads']} threads, {read['connections']} connections, {read['seconds']:.0f} s "
         f"| {read['requestsPerSecond']:,.0f} | {p(read, '50')} | {p(read, '99')} "
         f"| {read['nonSuccess']} non-2xx, {sum(read['socketErrors'].values())} socket |",
+        f"| the same, beside {flooded['idle']} idle connections and {flooded['flooders']} threads flooding /login and /users "
+        f"| {flooded['threads']} threads, {flooded['connections']} connections, {flooded['seconds']:.0f} s "
+        f"| {flooded['requestsPerSecond']:,.0f} | {p(flooded, '50')} | {p(flooded, '99')} "
+        f"| {flooded['nonSuccess']} non-2xx, {sum(flooded['socketErrors'].values())} socket |",
         f"| post (POST /classes/Posts, {write['users']} users, unique request ids) "
         f"| {write['threads']} threads, {write['connections']} connections, {write['seconds']:.0f} s "
         f"| {write['requestsPerSecond']:,.0f} | {p(write, '50')} | {p(write, '99')} "
@@ -478,6 +550,8 @@ def print_summary(r):
         f"writes: {write['created201']:,} answered 201 (counted by wrk), the wall gained {write['added']:,} posts "
         f"({write['postsBefore']:,} -> {write['postsAfter']:,}), the server logged {write['serverLogged201']:,} 201s, "
         f"{write['distinctLoadTexts']:,} distinct load texts: {lost}",
+        f"flood: nearby p99 {flooded['percentilesMs']['99'] / read['percentilesMs']['99']:.2f}x the p99 without it; "
+        f"the flood's answers by status: {flooded['floodStatuses']}",
         f"server: {'exit 0 on SIGTERM' if r['serverExit'] == 0 else 'exit ' + str(r['serverExit'])}, "
         f"{len(r['serverErrors'])} error events, {r['server5xx']} 5xx answers",
     ]

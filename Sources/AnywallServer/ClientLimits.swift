@@ -16,10 +16,12 @@ package struct ClientLimits: Sendable {
     /// Sign-up and log-in attempts per address and per username, and password checks at once.
     package var passwords = PasswordLimits()
 
-    package init(idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(30), maxConnections: Int = 4096) {
+    package init(idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(30), maxConnections: Int = 4096,
+                 passwords: PasswordLimits = PasswordLimits()) {
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
         self.maxConnections = maxConnections
+        self.passwords = passwords
     }
 
     /// These limits with the connection cap lowered, when it must be, to what the process's

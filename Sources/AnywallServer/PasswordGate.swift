@@ -63,8 +63,9 @@ actor PasswordGate {
 
     private func noteFailure(of username: String) {
         let count = (failures[username]?.count ?? 0) + 1
+        // The last free failure makes the next attempt wait a second; each further one doubles it.
         let beyond = count - limits.freeFailures
-        let wait = beyond > 0 ? min(limits.longestWait, .seconds(1) * (1 << min(beyond - 1, 20))) : .zero
+        let wait = beyond >= 0 ? min(limits.longestWait, .seconds(1) * (1 << min(beyond, 20))) : .zero
         failures[username] = Failures(count: count, until: .now + wait)
     }
 
@@ -113,7 +114,7 @@ package struct PasswordLimits: Sendable {
     package var attemptsPerAddress = 20
     /// One attempt comes back to an address's budget every this often.
     package var refillInterval: Duration = .seconds(3)
-    /// Failed log-ins a username may have before it must wait.
+    /// Failed log-ins a username may have before it must wait between attempts.
     package var freeFailures = 5
     /// The longest a username is made to wait.
     package var longestWait: Duration = .seconds(900)

@@ -10,6 +10,9 @@ import WallDomain
 struct PostRoutes {
     let wall: SharedWall
     let mount: String
+    /// Whether `X-Parse-Request-Id` is kept, so that a retried request is refused as a duplicate
+    /// (159) instead of done twice.
+    let keepsRequestIds: Bool
 
     func register(on routes: RouterGroup<ParseContext>) {
         routes.post("classes/Posts") { request, context in try await create(request, context) }
@@ -58,7 +61,7 @@ struct PostRoutes {
         try Self.checkFields(body, allowed: ["text", "location", "user", "ACL"], author: user.objectId)
         guard let text = body["text"] else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs text") }
         guard let location = body["location"] else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs a location") }
-        let requestId = request.headers[HTTPField.Name(ParseHeader.requestId)!]
+        let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
         let (post, point) = (try await validText(text), try Self.point(location))
         let created = try await wall.run { try $0.createStoredPost(text: post, at: point, token: token, requestId: requestId) }
         return ParseAnswer.created(["objectId": .string(created.objectId), "createdAt": ParseRendering.date(created.createdAt)],
@@ -75,7 +78,7 @@ struct PostRoutes {
         if let raw = body["text"] { newText = try await validText(raw) }
         let text = newText
         let point = try body["location"].map(Self.point)
-        let requestId = request.headers[HTTPField.Name(ParseHeader.requestId)!]
+        let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
         let updatedAt = try await wall.run {
             try $0.updatePost(objectId: objectId, text: text, location: point, token: token, requestId: requestId)
         }

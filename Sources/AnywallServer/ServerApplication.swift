@@ -44,9 +44,11 @@ package enum ServerApplication {
 
     /// The routes: `/health` and the API's OpenAPI document beside the mount, and under it Parse's API, behind the key check
     /// and with every error answered in Parse's form. `mount` is a path such as `/parse` (or `/`);
-    /// the master key is accepted from `masterKeyAddresses` only; `limits` bound what one client may take.
+    /// the master key is accepted from `masterKeyAddresses` only; `limits` bound what one client may take;
+    /// `keepsRequestIds` false takes every request as new, as Parse Server without idempotency.
     package static func router(wall: SharedWall, keys: ServerKeys, mount: String,
-                               masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits()) -> Router<ParseContext> {
+                               masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
+                               keepsRequestIds: Bool = true) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
         router.add(middleware: AccessLog())
@@ -59,7 +61,7 @@ package enum ServerApplication {
             .add(middleware: ParseErrors())
             .add(middleware: KeyCheck(keys: keys, masterKeyAddresses: masterKeyAddresses))
         UserRoutes(wall: wall, mount: mountPath, gate: PasswordGate(limits: limits.passwords)).register(on: api)
-        PostRoutes(wall: wall, mount: mountPath).register(on: api)
+        PostRoutes(wall: wall, mount: mountPath, keepsRequestIds: keepsRequestIds).register(on: api)
         ConfigRoutes(wall: wall).register(on: api)
         SchemaRoutes().register(on: api)
         return router
@@ -68,9 +70,10 @@ package enum ServerApplication {
     /// The application listening on `host`:`port`; `onListening` hears the port it got (for port 0).
     package static func build(wall: SharedWall, keys: ServerKeys, mount: String, host: String, port: Int,
                               masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
-                              onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+                              keepsRequestIds: Bool = true, onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
-            router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits),
+            router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits,
+                           keepsRequestIds: keepsRequestIds),
             server: .http1(configuration: .init(idleTimeout: TimeAmount(limits.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server", backlog: limits.listenBacklog,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),

@@ -51,7 +51,15 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
     var maxConnections = 4096
 
+    @Option(help: ArgumentHelp("Sign-up and log-in attempts an address may make at once, and per minute after that "
+                               + "(a username also waits, longer each time, after 5 failed log-ins).", valueName: "count"))
+    var passwordAttempts = 20
+
+    @Flag(help: "Take every request as new, as Parse Server does without idempotency: a retried post may be stored twice.")
+    var noRequestIds = false
+
     func validate() throws {
+        guard (1...1_000_000).contains(passwordAttempts) else { throw ValidationError("--password-attempts must be from 1 to 1000000") }
         guard (1...86400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
         _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
@@ -86,13 +94,19 @@ struct ServerCommand: AsyncParsableCommand {
     private func serve() async throws {
         let environment = ProcessInfo.processInfo.environment
         let keys = try ServerKeys.from(environment)
-        let limits = ClientLimits(idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections).fittedToDescriptorLimit()
+        var passwords = PasswordLimits()
+        passwords.attemptsPerAddress = passwordAttempts
+        passwords.refillInterval = .seconds(60) / passwordAttempts
+        // A body must arrive within the same time a connection may stay idle.
+        let limits = ClientLimits(idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
+                                  passwords: passwords).fittedToDescriptorLimit()
         let file = URL(fileURLWithPath: store)
         let wall = try ServerApplication.openWall(file, sessionLength: .seconds(sessionLength))
         let mountPath = ServerApplication.mountPrefix(mount)
         let address = bind
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
-                                          masterKeyAddresses: try masterKeyAddresses(environment), limits: limits) { port in
+                                          masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
+                                          keepsRequestIds: !noRequestIds) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(file.path)])
         }

@@ -16,6 +16,19 @@ struct FullDiskTests {
         return (status, lines.joined(separator: "\n"))
     }
 
+    @Test("results that cannot be written (stdout on a full disk, or closed) end with one line and status 74")
+    func fullOutput() throws {
+        let box = try Sandbox()
+        try box.signUp("alice")
+        #expect(try box.run(["post", "hello", "--at", "40,-74"]).status == Exit.success)
+        for redirect in ["> /dev/full", ">&-"] {
+            let run = try box.shell("{ \"$ANYWALL\" nearby --at 40,-74 \(redirect); echo \"exit $?\"; } 2>&1 | cat")
+            #expect(run.stdout.hasPrefix("anywall: cannot write to standard output: "), "\(run)")
+            #expect(run.stdout.hasSuffix("exit \(Exit.outputFailed)\n"), "\(run)")
+            #expect(run.stdout.split(separator: "\n").count == 2, "\(run)")
+        }
+    }
+
     @Test("settings and session files keep their previous version")
     func settingsAndSession() throws {
         let box = try Sandbox()

@@ -39,6 +39,22 @@ package final class RawHTTPConnection {
         return true
     }
 
+    /// Whether the server closes the connection within 10 s (rather than answering or waiting).
+    package func closedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, 0) == 0
+    }
+
+    /// Sends one request with the test keys (and `headers`, and `body` when given) and reads the answer.
+    package func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) -> String {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Parse-Application-Id: \(Sandbox.applicationId)\r\n"
+            + "X-Parse-REST-API-Key: \(Sandbox.restKey)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+        write(head + "\r\n" + (body ?? ""))
+        return readAnswer()
+    }
+
     /// Everything the server sends until it closes the connection or has sent a whole answer
     /// (headers and `Content-Length` bytes), or 10 s pass.
     package func readAnswer() -> String {

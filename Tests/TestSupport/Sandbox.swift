@@ -128,6 +128,7 @@ package enum Exit {
     package static let fileUnreadable: Int32 = 66
     package static let unreachable: Int32 = 69
     package static let internalFailure: Int32 = 70
+    package static let outputFailed: Int32 = 74
     package static let noFix: Int32 = 75
     package static let protocolError: Int32 = 76
     package static let authFailed: Int32 = 77

@@ -19,6 +19,8 @@ package final class WallServer: @unchecked Sendable {
     }()
 
     package let store: URL
+    /// Options given after `--store` and `--port`.
+    package let arguments: [String]
     package private(set) var port: Int
     private let lock = NSLock()
     private var process: Process?
@@ -28,10 +30,12 @@ package final class WallServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT/parse`
     package var parseURL: String { "http://127.0.0.1:\(port)/parse" }
 
-    /// Starts a server on `store` (created when missing), on any free port unless `port` is given.
-    package init(store: URL, port: Int = 0, environment: [String: String] = [:]) throws {
+    /// Starts a server on `store` (created when missing), on any free port unless `port` is given,
+    /// with `arguments` as further options.
+    package init(store: URL, port: Int = 0, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.store = store
         self.port = port
+        self.arguments = arguments
         try start(environment: environment)
     }
 
@@ -39,7 +43,7 @@ package final class WallServer: @unchecked Sendable {
     package func start(environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["--store", store.path, "--port", "\(port)"]
+        process.arguments = ["--store", store.path, "--port", "\(port)"] + arguments
         process.environment = ["PARSE_SERVER_APPLICATION_ID": Sandbox.applicationId, "PARSE_SERVER_MASTER_KEY": Sandbox.masterKey,
                                "PARSE_SERVER_REST_API_KEY": Sandbox.restKey, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
@@ -64,6 +68,12 @@ package final class WallServer: @unchecked Sendable {
             self.process = process
             self.errors = errors
         }
+    }
+
+    /// Sends `number` and returns at once: SIGSTOP freezes the server with requests in flight,
+    /// SIGCONT lets it go on.
+    package func signal(_ number: Int32) {
+        lock.withLock { if let process { _ = kill(process.processIdentifier, number) } }
     }
 
     /// Sends `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and waits for the exit; returns the exit status.
