@@ -46,7 +46,9 @@ final class NMEAFeed: FixFeed {
             }
             ownsDescriptor = true
         }
-        if isatty(descriptor) == 1 {
+        // Stdin that is a terminal is the user's: typed or pasted lines, read in its usual mode.
+        // Raw mode is for serial devices, and would leave the user's terminal without echo.
+        if source.path != "-", isatty(descriptor) == 1 {
             do {
                 try SerialPort.configure(descriptor, baud: source.baud, name: source.path)
             } catch {
