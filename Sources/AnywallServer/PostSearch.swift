@@ -25,29 +25,77 @@ struct PostSearch {
                                                           limit: query.skip + query.limit))
             return (Array(nearest.dropFirst(query.skip)), nil)
         }
-        var matching = try candidates(wall).filter { post in
-            filter.areas.allSatisfy { $0.covers(post.location) }
-                && (filter.near.map { near in near.maxDistance.map { near.center.distance(to: post.location) <= $0 } ?? true } ?? true)
+        // Every candidate is read once from a cursor, and only the page is kept: a world-sized
+        // area or a deep skip costs time, never memory the size of the wall.
+        var page = PostPage(keeping: query.skip + query.limit, precedes: precedence)
+        var count = 0
+        try forEachCandidate(wall) { post in
+            guard filter.areas.allSatisfy({ $0.covers(post.location) }),
+                  filter.near.map({ near in near.maxDistance.map { near.center.distance(to: post.location) <= $0 } ?? true }) ?? true
+            else { return }
+            count += 1
+            page.offer(post)
         }
-        if !query.order.isEmpty {
-            matching.sort { query.order.precedes($0, $1) ?? false }
-        } else if let center = filter.near?.center {
-            matching.sort { (center.distance(to: $0.location), $0.objectId) < (center.distance(to: $1.location), $1.objectId) }
-        }
-        let page = Array(matching.dropFirst(query.skip).prefix(query.limit))
-        return (page, query.count ? matching.count : nil)
+        return (Array(page.posts.dropFirst(query.skip)), query.count ? count : nil)
     }
 
-    /// Every post that may match: those in the first area's boxes, else within the near
+    /// The order of the page: `order` when asked, else nearest first around a `$nearSphere`,
+    /// else none (the order posts were left).
+    private var precedence: ((StoredPost, StoredPost) -> Bool)? {
+        if !query.order.isEmpty {
+            let order = query.order
+            return { order.precedes($0, $1) ?? false }
+        }
+        guard let center = query.filter.near?.center else { return nil }
+        return { (center.distance(to: $0.location), $0.objectId) < (center.distance(to: $1.location), $1.objectId) }
+    }
+
+    /// Hands over every post that may match: those in the first area's boxes, else within the near
     /// distance's boxes, else (a `$nearSphere` without a distance, among other constraints) all.
-    private func candidates(_ wall: EmbeddedWall) throws -> [StoredPost] {
+    private func forEachCandidate(_ wall: EmbeddedWall, _ body: (StoredPost) throws -> Void) throws {
         let filter = query.filter
         if let area = filter.areas.first {
-            return try wall.storedPosts(inAny: area.boxes, objectIds: filter.objectIds)
+            try wall.forEachStoredPost(inAny: area.boxes, objectIds: filter.objectIds, body)
+        } else if let near = filter.near, let distance = near.maxDistance {
+            try wall.forEachStoredPost(inAny: BoundingBox.covering(center: near.center, radius: distance), objectIds: filter.objectIds, body)
+        } else {
+            try wall.forEachStoredPost(inAny: nil, objectIds: filter.objectIds, body)
         }
-        if let near = filter.near, let distance = near.maxDistance {
-            return try wall.storedPosts(inAny: BoundingBox.covering(center: near.center, radius: distance), objectIds: filter.objectIds)
+    }
+}
+
+/// The first `capacity` posts of a stream in an order (or as they come, without one), kept in
+/// memory bounded by twice the capacity whatever the stream's length.
+struct PostPage {
+    private let capacity: Int
+    private let precedes: ((StoredPost, StoredPost) -> Bool)?
+    private var kept: [StoredPost] = []
+
+    init(keeping capacity: Int, precedes: ((StoredPost, StoredPost) -> Bool)?) {
+        self.capacity = capacity
+        self.precedes = precedes
+    }
+
+    mutating func offer(_ post: StoredPost) {
+        guard let precedes else {
+            if kept.count < capacity { kept.append(post) }
+            return
         }
-        return try wall.storedPosts(objectIds: filter.objectIds, order: [], skip: 0, limit: Int.max)
+        kept.append(post)
+        // Sorting only when twice full keeps the work O(n log capacity) over the stream.
+        if kept.count >= 2 * max(capacity, 1) { trim(precedes) }
+    }
+
+    /// The kept posts, in order.
+    var posts: [StoredPost] {
+        guard let precedes else { return kept }
+        var page = self
+        page.trim(precedes)
+        return page.kept
+    }
+
+    private mutating func trim(_ precedes: (StoredPost, StoredPost) -> Bool) {
+        kept.sort(by: precedes)
+        if kept.count > capacity { kept.removeLast(kept.count - capacity) }
     }
 }

@@ -94,24 +94,26 @@ extension EmbeddedWall {
         }
     }
 
-    /// Every post whose point lies in one of `boxes` (with the given object ids, when set), in
-    /// the order they were left.
-    public func storedPosts(inAny boxes: [BoundingBox], objectIds: [String]?) throws -> [StoredPost] {
-        let (condition, arguments) = Self.condition(objectIds: objectIds)
-        return try read { db in
-            var rowIds = Set<Int64>()
-            for box in boxes {
-                // The R*Tree's floats are rounded outward: it never misses a point in the box.
-                let ids = try Int64.fetchAll(db, sql: """
-                    SELECT id FROM postLocation
-                    WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
-                    """, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
-                rowIds.formUnion(ids)
+    /// Hands `body` each post whose point lies in one of `boxes` (every post when `boxes` is nil),
+    /// with the given object ids when `objectIds` is set, in the order they were left. Posts are
+    /// read one at a time from a cursor, so memory stays the size of one post however many match
+    /// (a world-sized area on a million-post wall).
+    public func forEachStoredPost(inAny boxes: [BoundingBox]?, objectIds: [String]?, _ body: (StoredPost) throws -> Void) throws {
+        var (condition, arguments) = Self.condition(objectIds: objectIds)
+        if let boxes {
+            guard !boxes.isEmpty else { return }
+            // The R*Tree's floats are rounded outward: it never misses a point in the box.
+            let inBox = "SELECT id FROM postLocation WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
+            condition += " AND post.id IN (\(Array(repeating: inBox, count: boxes.count).joined(separator: " UNION ")))"
+            arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
+        }
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: "\(Self.storedPostQuery) WHERE \(condition) ORDER BY post.id",
+                                           arguments: StatementArguments(arguments))
+            while let row = try rows.next() {
+                let post = try Self.storedPost(row)
+                if boxes?.contains(where: { $0.contains(post.location) }) ?? true { try body(post) }
             }
-            let list = Self.jsonList(rowIds.sorted())
-            return try Self.storedPosts(db, where: "post.id IN (SELECT value FROM json_each(?)) AND \(condition) ORDER BY post.id",
-                                        [list] + arguments)
-                .filter { post in boxes.contains { $0.contains(post.location) } }
         }
     }
 
