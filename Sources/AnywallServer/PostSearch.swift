@@ -66,17 +66,17 @@ struct PostSearch {
 
 /// The first `capacity` posts of a stream in an order (or as they come, without one), kept in
 /// memory bounded by twice the capacity whatever the stream's length.
-struct PostPage {
+package struct PostPage {
     private let capacity: Int
     private let precedes: ((StoredPost, StoredPost) -> Bool)?
     private var kept: [StoredPost] = []
 
-    init(keeping capacity: Int, precedes: ((StoredPost, StoredPost) -> Bool)?) {
+    package init(keeping capacity: Int, precedes: ((StoredPost, StoredPost) -> Bool)?) {
         self.capacity = capacity
         self.precedes = precedes
     }
 
-    mutating func offer(_ post: StoredPost) {
+    package mutating func offer(_ post: StoredPost) {
         guard let precedes else {
             if kept.count < capacity { kept.append(post) }
             return
@@ -86,8 +86,11 @@ struct PostPage {
         if kept.count >= 2 * max(capacity, 1) { trim(precedes) }
     }
 
+    /// How many posts are held now: never more than twice the capacity.
+    package var held: Int { kept.count }
+
     /// The kept posts, in order.
-    var posts: [StoredPost] {
+    package var posts: [StoredPost] {
         guard let precedes else { return kept }
         var page = self
         page.trim(precedes)

@@ -10,7 +10,7 @@ struct PostPageTests {
     private static func post(_ number: Int) throws -> StoredPost {
         let date = Date(timeIntervalSince1970: Double(number))
         return StoredPost(objectId: String(format: "p%06d", number), text: "post \(number)",
-                          location: try GeoPoint(latitude: 0, longitude: Double(number % 360) - 180), author: nil,
+                          location: try GeoPoint(latitude: 0, longitude: Double(number % 300) - 150), author: nil,
                           createdAt: date, updatedAt: date)
     }
 
