@@ -14,15 +14,7 @@ struct NMEAFromTerminalTests {
         let terminal = try PseudoTerminal()
         let before = terminal.settings
         #expect(before.c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
-        let process = Process()
-        process.executableURL = Sandbox.binary
-        process.arguments = ["nearby", "--nmea", "-", "--fix-timeout", "10", "--radius", "1km"]
-        process.environment = box.baseEnvironment
-        let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
-        process.standardInput = device
-        process.standardOutput = device
-        process.standardError = device
-        try process.run()
+        let process = try terminal.start(box, ["nearby", "--nmea", "-", "--fix-timeout", "10", "--radius", "1km"])
         // Pasted, then Ctrl-D: the end of input at a terminal in its usual mode.
         terminal.send(NMEATrack.epoch(latitude: 48.85, longitude: 2.35, second: 0))
         terminal.send("\u{04}")

@@ -11,15 +11,7 @@ struct PromptInterruptTests {
         let terminal = try PseudoTerminal()
         let before = terminal.settings
         #expect(before.c_lflag & tcflag_t(ECHO) != 0)
-        let process = Process()
-        process.executableURL = Sandbox.binary
-        process.arguments = ["login", "--username", "alice"]
-        process.environment = box.baseEnvironment
-        let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
-        process.standardInput = device
-        process.standardOutput = device
-        process.standardError = device
-        try process.run()
+        let process = try terminal.start(box, ["login", "--username", "alice"])
         var shown = ""
         let deadline = ContinuousClock.now + .seconds(10)
         while !shown.contains("assword"), ContinuousClock.now < deadline { shown += terminal.readAvailable(timeout: .milliseconds(50)) }

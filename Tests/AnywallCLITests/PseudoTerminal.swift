@@ -55,6 +55,21 @@ final class PseudoTerminal {
         _ = ioctl(device, UInt(TIOCSWINSZ), &size)
     }
 
+    /// Starts `anywall ARGS` in `box` with stdin, stdout and stderr on this terminal, as a user
+    /// typing at it would, and returns at once.
+    func start(_ box: Sandbox, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Sandbox.binary
+        process.arguments = arguments
+        process.environment = box.baseEnvironment
+        let handle = FileHandle(fileDescriptor: device, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
     /// Runs `anywall ARGS` in `box` with stdout and stderr on this terminal (stdin empty), as a
     /// user at the terminal would; returns its exit status and what the terminal received, with
     /// the terminal's `\r\n` line ends read back as `\n`.

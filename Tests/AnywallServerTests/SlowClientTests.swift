@@ -105,10 +105,6 @@ struct SlowClientTests {
         let hashed = statuses.count(of: "HTTP/1.1 201") + statuses.count(of: "HTTP/1.1 404")
         #expect(hashed <= 25, "\(statuses.summary)")
         #expect(hashed + statuses.count(of: "HTTP/1.1 429") == statuses.total, "\(statuses.summary)")
-        // The victim's own log-in waits out the back-off too: the price of a per-username limit.
-        let refused = try server.send("POST", "/login", json: ["username": "victim", "password": "right"])
-        #expect(refused.status == 429, "\(refused)")
-        #expect(Int(refused.headers["retry-after"] ?? "") ?? 0 >= 1, "\(refused.headers)")
         #expect(idle.count == 300)
         #expect(server.stop() == 0)
     }
