@@ -19,7 +19,7 @@ struct PostRoutes {
 
         routes.get("classes/Posts") { request, _ in
             let query = try PostQuery(parameters: QueryParameters.of(request))
-            let (posts, count) = try await wall.run { try PostSearch(query: query).run(on: $0) }
+            let (posts, count) = try await wall.query { try PostSearch(query: query).run(on: $0) }
             var answer: [String: JSONValue] = ["results": .array(posts.map {
                 ParseRendering.post($0, includeUser: query.includeUser, keys: query.fields).json
             })]
@@ -29,7 +29,7 @@ struct PostRoutes {
         routes.get("classes/Posts/:objectId") { request, context in
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: QueryParameters.of(request).filter { ["include", "keys", "excludeKeys"].contains($0.0) })
-            guard let post = try await wall.run({ try $0.storedPost(objectId: objectId) }) else { throw ParseRefusal.objectNotFound }
+            guard let post = try await wall.query({ try $0.storedPost(objectId: objectId) }) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.json(ParseRendering.post(post, includeUser: query.includeUser, keys: query.fields).json)
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }

@@ -12,12 +12,16 @@ package enum ServerApplication {
     /// Request ids are kept this long: an outbox retry within it is never posted twice.
     static let requestIdLifetime: TimeInterval = 30 * 24 * 3600
 
-    /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime.
+    /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime, with
+    /// a query connection per core beside the main one.
     package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength) throws(ServerFailure) -> SharedWall {
         do {
             let embedded = try EmbeddedWall(file: file, sessionLength: sessionLength)
             try embedded.forgetRequestIds(before: Date().addingTimeInterval(-requestIdLifetime))
-            return SharedWall(embedded)
+            let readers = try (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
+                try EmbeddedWall(file: file, sessionLength: sessionLength)
+            }
+            return SharedWall(embedded, readers: readers)
         } catch {
             throw .wall((error as? AnywallError)?.reason ?? "\(error)")
         }
