@@ -48,7 +48,7 @@ actor PasswordGate {
             budget.attempts -= 1
             budgets[address] = budget
         }
-        forgetOldest()
+        keepMemoryBounded()
         try await takeTurn()
         defer { endTurn() }
         do {
@@ -91,7 +91,7 @@ actor PasswordGate {
 
     /// Keeps memory bounded under a flood of made-up usernames or addresses: past the limit, the
     /// entries that no longer hold anyone back go first, then the rest.
-    private func forgetOldest() {
+    private func keepMemoryBounded() {
         let now = ContinuousClock.now
         if failures.count > limits.remembered {
             failures = failures.filter { $0.value.until > now }
