@@ -65,6 +65,8 @@ let package = Package(
                 "WallDomain", "AnywallSupport", "EmbeddedStore", "ParseWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The connection cap (MaximumAvailableConnections) lives in the core, not re-exported.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ]
         ),
         .executableTarget(

@@ -58,7 +58,7 @@ enum Architecture {
         "ParseClient": ["WallDomain", "AnywallSupport", "ParseWire", "CCurl"],
         "AnywallCLI": core.union(["ArgumentParser"]),
         "anywall": ["AnywallCLI"],
-        "AnywallServer": Set(["WallDomain", "AnywallSupport", "EmbeddedStore", "ParseWire", "Hummingbird"]).union(crypto),
+        "AnywallServer": Set(["WallDomain", "AnywallSupport", "EmbeddedStore", "ParseWire", "Hummingbird", "HummingbirdCore"]).union(crypto),
         "anywall-server": ["AnywallServer", "WallDomain", "ArgumentParser", "Hummingbird"],
         "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "ArgumentParser"],
         "TestSupport": ["WallDomain", "EmbeddedStore"],
@@ -69,8 +69,8 @@ enum Architecture {
     /// What a target must never reach through any path: the CLI never links the server stack, the
     /// server never links the libcurl client, the core never parses arguments.
     static let unreachable: [String: Set<String>] = [
-        "AnywallCLI": ["AnywallServer", "Hummingbird"],
-        "anywall": ["AnywallServer", "Hummingbird"],
+        "AnywallCLI": ["AnywallServer", "Hummingbird", "HummingbirdCore"],
+        "anywall": ["AnywallServer", "Hummingbird", "HummingbirdCore"],
         "AnywallServer": ["AnywallCLI", "ParseClient", "CCurl", "ArgumentParser"],
         "anywall-server": ["AnywallCLI", "ParseClient", "CCurl"],
     ].merging(core.map { ($0, ["ArgumentParser", "AnywallCLI", "AnywallServer", "Hummingbird"]) }) { $0.union($1) }
