@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestSupport
 import Testing
 
@@ -30,5 +33,51 @@ struct HostileRequestTests {
         let next = try server.send("GET", "/classes/Posts")
         #expect(next.status == 200, "\(next)")
         #expect(server.stop() == 0)
+    }
+
+    /// Foundation's FileHandle.write trapped on a full or closed stderr: one log line on a full
+    /// disk ended the server for everyone.
+    @Test("a log on a full disk loses its lines, never the server")
+    func fullLogDisk() throws {
+        let port = try Self.freePort()
+        let process = Process()
+        process.executableURL = WallServer.binary
+        process.arguments = ["--store", FileManager.default.temporaryDirectory.appendingPathComponent("anywall-full-log-\(UUID().uuidString).sqlite").path,
+                             "--port", "\(port)"]
+        process.environment = ["PARSE_SERVER_APPLICATION_ID": Sandbox.applicationId, "PARSE_SERVER_MASTER_KEY": Sandbox.masterKey,
+                               "PARSE_SERVER_REST_API_KEY": Sandbox.restKey]
+        process.standardError = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var connection: RawHTTPConnection?
+        let deadline = ContinuousClock.now + .seconds(20)
+        while connection == nil, process.isRunning, ContinuousClock.now < deadline {
+            connection = try? RawHTTPConnection(port: port)
+            if connection == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let served = try #require(connection, "anywall-server did not start")
+        for _ in 1...3 {
+            let answer = served.request("GET", "/parse/classes/Posts")
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+        }
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    /// A TCP port nothing listens on now.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw HelperFailure(description: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
