@@ -13,7 +13,9 @@ enum JSONText {
     static func encode<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.withoutEscapingSlashes, .sortedKeys, .prettyPrinted] : [.withoutEscapingSlashes, .sortedKeys]
-        // Every type anywall prints encodes without failing (no NaN can reach a GeoPoint).
+        // The one way these values could fail to encode is a non-finite number; written as a
+        // string instead, encoding cannot fail (and no NaN can reach a GeoPoint anyway).
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         return String(decoding: try! encoder.encode(value), as: UTF8.self)
     }
 }
