@@ -45,7 +45,7 @@ struct ServerCommand: AsyncParsableCommand {
                                valueName: "list"))
     var masterKeyIps: String?
 
-    @Option(help: ArgumentHelp("Close a connection idle, or still sending its headers, for this many seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Close a connection idle, or still sending its headers, for this many seconds; a request body must arrive within it too (else 408).", valueName: "seconds"))
     var idleTimeout = 30
 
     @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
