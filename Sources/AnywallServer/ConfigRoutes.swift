@@ -1,16 +1,15 @@
 import AnywallSupport
-import EmbeddedStore
 import Hummingbird
 import ParseWire
 import WallDomain
 
 /// The wall's config: `GET /config` for anyone with the keys, `PUT /config` with the master key.
 struct ConfigRoutes {
-    let wall: SharedWall
+    let wall: any WallStore
 
     func register(on routes: RouterGroup<ParseContext>) {
         routes.get("config") { _, _ in
-            let params = try await wall.run { try $0.storedParams() }
+            let params = try await wall.configParams()
             // A new wall has no params at all, as a new Parse Server answers (clients use their defaults).
             var answer: [String: JSONValue] = ["params": .object(params)]
             if !params.isEmpty { answer["masterKeyOnly"] = .object(params.mapValues { _ in .bool(false) }) }
@@ -29,9 +28,7 @@ struct ConfigRoutes {
                     throw ParseRefusal(ParseErrorCode.validationFailed, error.reason)
                 }
             }
-            try await wall.run { wall in
-                for (key, value) in params { _ = try wall.setConfig(key, to: value, masterKey: nil) }
-            }
+            try await wall.setConfigParams(params)
             return ParseAnswer.json(["result": .bool(true)])
         }
     }

@@ -1,6 +1,5 @@
 import AnywallSupport
 import Crypto
-import EmbeddedStore
 import Foundation
 import HTTPTypes
 import Hummingbird

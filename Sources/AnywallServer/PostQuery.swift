@@ -1,5 +1,4 @@
 import AnywallSupport
-import EmbeddedStore
 import Foundation
 import ParseWire
 import WallDomain
@@ -7,7 +6,7 @@ import WallDomain
 /// A find on Posts as its query string asks it: `where`, `order`, `skip`, `limit`, `count`,
 /// `keys`, `excludeKeys`, `include`. Each parameter is read as JSON when it parses as JSON (as
 /// Parse Server reads them); unknown parameters are refused with 102, as Parse refuses them.
-struct PostQuery: Sendable {
+package struct PostQuery: Sendable {
     /// Parse's default page.
     static let defaultLimit = 100
     /// The largest page and the deepest skip this server serves, so one request stays cheap.

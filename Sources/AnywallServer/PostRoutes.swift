@@ -1,5 +1,4 @@
 import AnywallSupport
-import EmbeddedStore
 import HTTPTypes
 import Hummingbird
 import ParseWire
@@ -8,7 +7,7 @@ import WallDomain
 /// The `Posts` class: `POST|GET /classes/Posts`, `GET|PUT|DELETE /classes/Posts/:id`. Posts are
 /// public-read; only a signed-in user may post, and only a post's author may change or delete it.
 struct PostRoutes {
-    let wall: SharedWall
+    let wall: any WallStore
     let mount: String
     /// Whether `X-Parse-Request-Id` is kept, so that a retried request is refused as a duplicate
     /// (159) instead of done twice.
@@ -19,7 +18,7 @@ struct PostRoutes {
 
         routes.get("classes/Posts") { request, _ in
             let query = try PostQuery(parameters: QueryParameters.of(request))
-            let (posts, count) = try await wall.query { try PostSearch(query: query).run(on: $0) }
+            let (posts, count) = try await wall.find(query)
             var answer: [String: JSONValue] = ["results": .array(posts.map {
                 ParseRendering.post($0, includeUser: query.includeUser, keys: query.fields).json
             })]
@@ -29,7 +28,7 @@ struct PostRoutes {
         routes.get("classes/Posts/:objectId") { request, context in
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: QueryParameters.of(request).filter { ["include", "keys", "excludeKeys"].contains($0.0) })
-            guard let post = try await wall.query({ try $0.storedPost(objectId: objectId) }) else { throw ParseRefusal.objectNotFound }
+            guard let post = try await wall.post(objectId: objectId) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.json(ParseRendering.post(post, includeUser: query.includeUser, keys: query.fields).json)
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
@@ -37,7 +36,7 @@ struct PostRoutes {
             let objectId = try context.parameters.require("objectId")
             // Without a session nobody may write: the post is not found, as Parse says of a post its ACL hides from writing.
             guard let token = context.caller.sessionToken else { throw ParseRefusal.objectNotFound }
-            try await wall.run { try $0.deletePost(objectId: objectId, token: token) }
+            try await wall.deletePost(objectId: objectId, token: token)
             return ParseAnswer.json([:])
         }
         for className in [":className", ":className/:objectId"] {
@@ -57,13 +56,13 @@ struct PostRoutes {
         guard let token = context.caller.sessionToken else {
             throw ParseRefusal(ParseErrorCode.operationForbidden, "Permission denied, user needs to be authenticated.")
         }
-        let user = try await wall.run { try $0.storedUser(token: token) }
+        let user = try await wall.user(token: token)
         try Self.checkFields(body, allowed: ["text", "location", "user", "ACL"], author: user.objectId)
         guard let text = body["text"] else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs text") }
         guard let location = body["location"] else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs a location") }
         let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
         let (post, point) = (try await validText(text), try Self.point(location))
-        let created = try await wall.run { try $0.createStoredPost(text: post, at: point, token: token, requestId: requestId) }
+        let created = try await wall.createPost(text: post, at: point, token: token, requestId: requestId)
         return ParseAnswer.created(["objectId": .string(created.objectId), "createdAt": ParseRendering.date(created.createdAt)],
                                    path: "\(mount)/classes/Posts/\(created.objectId)", request: request)
     }
@@ -72,23 +71,21 @@ struct PostRoutes {
         let objectId = try context.parameters.require("objectId")
         let body = try await RequestBody.object(request, context)
         guard let token = context.caller.sessionToken else { throw ParseRefusal.objectNotFound }
-        let user = try await wall.run { try $0.storedUser(token: token) }
+        let user = try await wall.user(token: token)
         try Self.checkFields(body, allowed: ["text", "location", "user", "ACL"], author: user.objectId)
         var newText: String?
         if let raw = body["text"] { newText = try await validText(raw) }
         let text = newText
         let point = try body["location"].map(Self.point)
         let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
-        let updatedAt = try await wall.run {
-            try $0.updatePost(objectId: objectId, text: text, location: point, token: token, requestId: requestId)
-        }
+        let updatedAt = try await wall.updatePost(objectId: objectId, text: text, location: point, token: token, requestId: requestId)
         return ParseAnswer.json(["updatedAt": ParseRendering.date(updatedAt)])
     }
 
     /// The text, if it is a post's text by the wall's rules and its config's length.
     private func validText(_ json: JSONValue) async throws -> String {
         guard let text = json.string else { throw ParseRefusal(ParseErrorCode.incorrectType, "text must be a String") }
-        let config = try await wall.run { try $0.fetchConfig() }
+        let config = try await wall.config()
         do {
             return try PostText.validated(text, maxCharacters: config.postMaxCharacterCount)
         } catch let error as AnywallError {

@@ -1,5 +1,4 @@
 import AnywallSupport
-import EmbeddedStore
 import Foundation
 import Hummingbird
 import ParseWire

@@ -1,5 +1,4 @@
 import AnywallSupport
-import EmbeddedStore
 import Hummingbird
 import ParseWire
 import WallDomain

@@ -14,14 +14,14 @@ package enum ServerApplication {
 
     /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime, with
     /// a query connection per core beside the main one.
-    package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength) throws(ServerFailure) -> SharedWall {
+    package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength) throws(ServerFailure) -> SQLiteWallStore {
         do {
             let embedded = try EmbeddedWall(file: file, sessionLength: sessionLength)
             try embedded.forgetRequestIds(before: Date().addingTimeInterval(-requestIdLifetime))
             let readers = try (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
                 try EmbeddedWall(file: file, sessionLength: sessionLength)
             }
-            return SharedWall(embedded, readers: readers)
+            return SQLiteWallStore(embedded, readers: readers)
         } catch {
             throw .wall((error as? AnywallError)?.reason ?? "\(error)")
         }
@@ -29,7 +29,7 @@ package enum ServerApplication {
 
     /// Forgets request ids older than their lifetime every `interval` while the server runs, so
     /// the table stays the size of a month of writes however long the server stays up.
-    package static func pruneRequestIds(of wall: SharedWall, every interval: Duration = .seconds(3600)) async {
+    package static func pruneRequestIds(of wall: any WallStore, every interval: Duration = .seconds(3600)) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             do {
@@ -41,16 +41,16 @@ package enum ServerApplication {
     }
 
     /// One pass of the pruning: request ids older than their lifetime are forgotten.
-    package static func forgetExpiredRequestIds(of wall: SharedWall) async throws {
+    package static func forgetExpiredRequestIds(of wall: any WallStore) async throws {
         let before = Date().addingTimeInterval(-requestIdLifetime)
-        try await wall.run { try $0.forgetRequestIds(before: before) }
+        try await wall.forgetRequestIds(before: before)
     }
 
     /// The routes: `/health` and the API's OpenAPI document beside the mount, and under it Parse's API, behind the key check
     /// and with every error answered in Parse's form. `mount` is a path such as `/parse` (or `/`);
     /// the master key is accepted from `masterKeyAddresses` only; `limits` bound what one client may take;
     /// `keepsRequestIds` false takes every request as new, as Parse Server without idempotency.
-    package static func router(wall: SharedWall, keys: ServerKeys, mount: String,
+    package static func router(wall: any WallStore, keys: ServerKeys, mount: String,
                                masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
                                keepsRequestIds: Bool = true) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
@@ -72,7 +72,7 @@ package enum ServerApplication {
     }
 
     /// The application listening on `host`:`port`; `onListening` hears the port it got (for port 0).
-    package static func build(wall: SharedWall, keys: ServerKeys, mount: String, host: String, port: Int,
+    package static func build(wall: any WallStore, keys: ServerKeys, mount: String, host: String, port: Int,
                               masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
                               keepsRequestIds: Bool = true, onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         Application(

@@ -1,5 +1,4 @@
 import AnywallSupport
-import EmbeddedStore
 import Hummingbird
 import ParseWire
 import WallDomain
@@ -7,7 +6,7 @@ import WallDomain
 /// Accounts: `POST /users` (sign up), `GET|POST /login`, `POST /logout`, `GET /users/me`. Every
 /// password check passes the `PasswordGate` first.
 struct UserRoutes {
-    let wall: SharedWall
+    let wall: any WallStore
     let mount: String
     let gate: PasswordGate
 
@@ -24,13 +23,13 @@ struct UserRoutes {
         routes.post("logout") { _, context in
             // Parse answers {} to a logout without a session.
             if let token = context.caller.sessionToken {
-                try await wall.run { try $0.endSession(token: token) }
+                try await wall.endSession(token: token)
             }
             return ParseAnswer.json([:])
         }
         routes.get("users/me") { _, context in
             guard let token = context.caller.sessionToken else { throw ParseRefusal.invalidSessionToken }
-            let user = try await wall.run { try $0.storedUser(token: token) }
+            let user = try await wall.user(token: token)
             return ParseAnswer.json(ParseRendering.user(user, sessionToken: token).json)
         }
     }
@@ -54,15 +53,13 @@ struct UserRoutes {
         }
         let name = body["name"]?.string
         // The ACL sent is not kept: every account is public-read and its own to write.
-        let (session, user) = try await gate.attempt(username: valid, address: context.remoteAddress) { try await wall.run { wall in
-            let session: Session
+        let (session, user) = try await gate.attempt(username: valid, address: context.remoteAddress) {
             do {
-                session = try wall.signUp(username: valid, password: password, name: name)
+                return try await wall.signUp(username: valid, password: password, name: name)
             } catch AnywallError.usernameTaken {
                 throw ParseRefusal(ParseErrorCode.usernameTaken, "Account already exists for this username.")
             }
-            return (session, try Self.account(of: session, on: wall))
-        } }
+        }
         return ParseAnswer.created(["objectId": .string(user.objectId), "createdAt": ParseRendering.date(user.createdAt),
                                     "sessionToken": .string(session.token)],
                                    path: "\(mount)/users/\(user.objectId)", request: request)
@@ -71,26 +68,14 @@ struct UserRoutes {
     private func logIn(username: String?, password: String?, from address: String?) async throws -> Response {
         guard let username, !username.isEmpty else { throw ParseRefusal(ParseErrorCode.usernameMissing, "username/email is required.") }
         guard let password, !password.isEmpty else { throw ParseRefusal(ParseErrorCode.passwordMissing, "password is required.") }
-        let (session, user) = try await gate.attempt(username: username, address: address) { try await wall.run { wall in
-            let session: Session
+        let (session, user) = try await gate.attempt(username: username, address: address) {
             do {
-                session = try wall.logIn(username: username, password: password)
+                return try await wall.logIn(username: username, password: password)
             } catch AnywallError.badCredentials, AnywallError.noPassword, AnywallError.inputRejected {
                 throw ParseRefusal(ParseErrorCode.objectNotFound, "Invalid username/password.")
             }
-            return (session, try Self.account(of: session, on: wall))
-        } }
-        return ParseAnswer.json(ParseRendering.user(user, sessionToken: session.token).json)
-    }
-}
-
-extension UserRoutes {
-    /// The account a session was just opened for.
-    fileprivate static func account(of session: Session, on wall: EmbeddedWall) throws -> StoredUser {
-        guard let user = try wall.storedUser(objectId: session.user.objectId) else {
-            throw AnywallError.failure("the account of a session just opened is gone")
         }
-        return user
+        return ParseAnswer.json(ParseRendering.user(user, sessionToken: session.token).json)
     }
 }
 

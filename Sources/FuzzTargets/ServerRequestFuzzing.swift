@@ -10,12 +10,16 @@ import WallDomain
 
 /// A request to anywall-server, handled in process by the application the server runs: the first
 /// byte picks the route, the bytes up to the first line feed are its query string, the rest its
-/// body. Sign-up, log-in and password changes are left out: each hashes a password with scrypt
-/// (tens of milliseconds) once its body parses, which would stall the fuzzer; schemathesis and
-/// `HostileRequestTests` cover them over HTTP.
+/// body. The wall hashes passwords with scrypt at its lowest cost, so that sign-up and log-in are
+/// fuzzed too (at the standard cost each valid one would take tens of milliseconds).
 enum ServerRequestFuzzing {
     private static let applicationId = "fuzz"
     private static let masterKey = "fuzz-master"
+    private static let username = "fuzz"
+    private static let password = "fuzz-password"
+    /// Inputs served by one wall before a fresh one replaces it: what inputs leave behind (posts,
+    /// config, deleted posts) would otherwise pile up and slow or steer every later input.
+    private static let inputsPerWall = 1000
 
     /// The routes a request may take; `{post}` is a post on the wall, so edits and reads hit a row.
     private static let routes: [(method: HTTPRequest.Method, path: String, master: Bool)] = [
@@ -31,24 +35,49 @@ enum ServerRequestFuzzing {
         (.get, "/parse/schemas/Posts", true),
         (.post, "/parse/logout", false),
         (.get, "/parse/health", false),
+        (.post, "/parse/users", false),
+        (.get, "/parse/login", false),
+        (.post, "/parse/login", false),
     ]
 
-    /// The application and a signed-up user with one post, made once for every input.
-    private static let served: (responder: any HTTPResponder<ParseContext>, token: String, postId: String) = {
-        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let file = URL(fileURLWithPath: folder).appendingPathComponent("anywall-fuzz-\(getpid()).sqlite")
-        do {
-            let embedded = try EmbeddedWall(file: file)
-            let session = try embedded.signUp(username: "fuzz", password: "fuzz-password", name: nil)
-            let post = try embedded.createPost(text: "a post to edit", at: try GeoPoint(latitude: 0, longitude: 0),
-                                               session: session, requestId: "fuzz-seed")
-            let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
-            let router = ServerApplication.router(wall: SharedWall(embedded), keys: keys, mount: "/parse")
-            return (router.buildResponder(), session.token, post.objectId)
-        } catch {
-            fatalError("the fuzz target's wall cannot be made: \(error)")
+    /// The application on a wall with a signed-up user and one post.
+    private struct Served {
+        let wall: EmbeddedWall
+        let responder: any HTTPResponder<ParseContext>
+        var token: String
+        let postId: String
+        var inputs = 0
+
+        /// The wall's file: each wall has its own, as SQLite removes a WAL file by its name.
+        let file: URL
+
+        init(generation: Int) {
+            let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+            file = URL(fileURLWithPath: folder).appendingPathComponent("anywall-fuzz-\(getpid())-\(generation).sqlite")
+            do {
+                wall = try EmbeddedWall(file: file, hasher: PasswordHasher(rounds: 2, blockSize: 1, parallelism: 1))
+                let session = try wall.signUp(username: username, password: password, name: nil)
+                token = session.token
+                postId = try wall.createPost(text: "a post to edit", at: try GeoPoint(latitude: 0, longitude: 0),
+                                             session: session, requestId: "fuzz-seed").objectId
+                let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
+                // Every address's log-in budget as good as endless: the gate's refusals are not what is fuzzed here.
+                var limits = ClientLimits()
+                limits.passwords.attemptsPerAddress = Int.max / 2
+                responder = ServerApplication.router(wall: SQLiteWallStore(wall), keys: keys, mount: "/parse", limits: limits).buildResponder()
+            } catch {
+                fatalError("the fuzz target's wall cannot be made: \(error)")
+            }
         }
-    }()
+
+        func remove() {
+            for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        }
+    }
+
+    /// libFuzzer runs one input at a time, on one thread.
+    nonisolated(unsafe) private static var served = Served(generation: 0)
+    nonisolated(unsafe) private static var generation = 0
 
     private static let logger = Logger(label: "anywall-fuzz", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -60,8 +89,16 @@ enum ServerRequestFuzzing {
         let query = String(decoding: rest[..<queryEnd], as: UTF8.self)
         let body = queryEnd < rest.endIndex ? Array(rest[(queryEnd + 1)...]) : []
 
+        if served.inputs >= inputsPerWall {
+            let worn = served
+            generation += 1
+            served = Served(generation: generation)
+            worn.remove()
+        }
+        served.inputs += 1
+        let token = served.token
         var fields: HTTPFields = [HTTPField.Name("X-Parse-Application-Id")!: applicationId,
-                                  HTTPField.Name("X-Parse-Session-Token")!: served.token,
+                                  HTTPField.Name("X-Parse-Session-Token")!: token,
                                   .contentType: "application/json"]
         if route.master { fields[HTTPField.Name("X-Parse-Master-Key")!] = masterKey }
         let path = route.path.replacingOccurrences(of: "{post}", with: served.postId)
@@ -77,5 +114,9 @@ enum ServerRequestFuzzing {
             done.signal()
         }
         done.wait()
+        // A log-out ends the session every later input is sent with: open another (cheap here).
+        if route.path == "/parse/logout", let session = try? served.wall.logIn(username: username, password: password) {
+            served.token = session.token
+        }
     }
 }

@@ -14,7 +14,7 @@ import WallDomain
 struct ServerApplicationTests {
     private func app() throws -> some ApplicationProtocol {
         let keys = try ServerKeys.from([ServerKeys.applicationIdName: "app", ServerKeys.masterKeyName: "master"])
-        return Application(router: ServerApplication.router(wall: SharedWall(try temporaryWall()), keys: keys, mount: "/parse"))
+        return Application(router: ServerApplication.router(wall: SQLiteWallStore(try temporaryWall()), keys: keys, mount: "/parse"))
     }
 
     private static let appId: HTTPFields = [HTTPField.Name("X-Parse-Application-Id")!: "app"]
@@ -80,7 +80,7 @@ struct ServerApplicationTests {
     @Test("the OpenAPI document names exactly the routes the server has, and is served beside the mount")
     func openAPIMatchesRoutes() async throws {
         let keys = try ServerKeys.from([ServerKeys.applicationIdName: "app", ServerKeys.masterKeyName: "master"])
-        let router = ServerApplication.router(wall: SharedWall(try temporaryWall()), keys: keys, mount: "/parse")
+        let router = ServerApplication.router(wall: SQLiteWallStore(try temporaryWall()), keys: keys, mount: "/parse")
         let served = Set(router.routes.map { route in
             let path = route.path.description.split(separator: "/").dropFirst()
                 .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
@@ -116,7 +116,7 @@ struct RequestIdPruningTests {
             try now.createStoredPost(text: "again", at: try GeoPoint(latitude: 1, longitude: 1), token: session.token, requestId: "same-id")
         }
         // One pass of what the server runs hourly (the loop around it only sleeps between passes).
-        try await ServerApplication.forgetExpiredRequestIds(of: SharedWall(now))
+        try await ServerApplication.forgetExpiredRequestIds(of: SQLiteWallStore(now))
         _ = try now.createStoredPost(text: "again", at: try GeoPoint(latitude: 1, longitude: 1), token: session.token, requestId: "same-id")
     }
 }

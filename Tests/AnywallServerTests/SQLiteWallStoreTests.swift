@@ -8,13 +8,13 @@ import WallDomain
 
 /// Finds read through connections of their own: one that is still reading holds up neither a
 /// post nor another find.
-@Suite("The wall shared by the server's requests")
-struct SharedWallTests {
+@Suite("The SQLite store shared by the server's requests")
+struct SQLiteWallStoreTests {
     @Test("a find still reading does not hold up a post, nor another find that sees the post")
     func longFindHoldsNothing() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-shared-\(UUID().uuidString).sqlite")
         let main = try temporaryWall(file: file)
-        let shared = SharedWall(main, readers: [try temporaryWall(file: file), try temporaryWall(file: file)])
+        let shared = SQLiteWallStore(main, readers: [try temporaryWall(file: file), try temporaryWall(file: file)])
         let session = try main.signUp(username: "alice", password: "pw", name: nil)
         _ = try main.createStoredPost(text: "first", at: try GeoPoint(latitude: 1, longitude: 1), token: session.token, requestId: "a")
 

@@ -1,0 +1,125 @@
+import AnywallSupport
+import Dispatch
+import EmbeddedStore
+import Foundation
+import ParseWire
+import WallDomain
+
+/// The wall in one SQLite file (the embedded wall), shared by every request. Its calls block
+/// (SQLite, scrypt), so they run on Dispatch's threads, never on Swift concurrency's few cooperative ones, which must stay free to
+/// accept and answer other requests. Finds run on connections of their own (`query`): in WAL
+/// mode they read beside the writer, so a long scan (a world-sized count) holds up neither posts,
+/// log-ins nor the other finds, only the one connection it reads through.
+package final class SQLiteWallStore: WallStore, @unchecked Sendable {
+    // Unchecked: each EmbeddedWall holds only immutable, thread-safe parts (a GRDB DatabaseQueue,
+    // which serialises every access, the hasher and the clock); `idle` is guarded by `lock`.
+    private let wall: EmbeddedWall
+    private let readers: [EmbeddedWall]
+    private let lock = NSLock()
+    private var idle: [Int]
+    private let available: DispatchSemaphore
+    private let queue = DispatchQueue(label: "anywall-server.wall", attributes: .concurrent)
+
+    /// Shares `wall`; finds go through `readers` (other connections to the same file), or
+    /// through `wall` itself when there are none.
+    package init(_ wall: EmbeddedWall, readers: [EmbeddedWall] = []) {
+        self.wall = wall
+        self.readers = readers
+        idle = Array(readers.indices)
+        available = DispatchSemaphore(value: readers.count)
+    }
+
+    /// Runs `body` with the wall on a Dispatch thread.
+    package func run<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body(self.wall) }) }
+        }
+    }
+
+    /// Runs `body`, which only reads, on an idle query connection (waiting for one when all are
+    /// busy) on a Dispatch thread.
+    package func query<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
+        guard !readers.isEmpty else { return try await run(body) }
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                self.available.wait()
+                let reader = self.lock.withLock { self.idle.removeLast() }
+                defer {
+                    self.lock.withLock { self.idle.append(reader) }
+                    self.available.signal()
+                }
+                continuation.resume(with: Result { try body(self.readers[reader]) })
+            }
+        }
+    }
+}
+
+extension SQLiteWallStore {
+    package func configParams() async throws -> [String: JSONValue] {
+        try await run { try $0.storedParams() }
+    }
+
+    package func setConfigParams(_ params: [String: JSONValue]) async throws {
+        try await run { wall in
+            for (key, value) in params { _ = try wall.setConfig(key, to: value, masterKey: nil) }
+        }
+    }
+
+    package func config() async throws -> RemoteConfig {
+        try await run { try $0.fetchConfig() }
+    }
+
+    package func find(_ query: PostQuery) async throws -> (posts: [StoredPost], count: Int?) {
+        try await self.query { try PostSearch(query: query).run(on: $0) }
+    }
+
+    package func post(objectId: String) async throws -> StoredPost? {
+        try await query { try $0.storedPost(objectId: objectId) }
+    }
+
+    package func createPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost {
+        try await run { try $0.createStoredPost(text: text, at: location, token: token, requestId: requestId) }
+    }
+
+    package func updatePost(objectId: String, text: String?, location: GeoPoint?, token: String, requestId: String?) async throws -> Date {
+        try await run { try $0.updatePost(objectId: objectId, text: text, location: location, token: token, requestId: requestId) }
+    }
+
+    package func deletePost(objectId: String, token: String) async throws {
+        try await run { try $0.deletePost(objectId: objectId, token: token) }
+    }
+
+    package func user(token: String) async throws -> StoredUser {
+        try await run { try $0.storedUser(token: token) }
+    }
+
+    package func signUp(username: String, password: String, name: String?) async throws -> (session: Session, user: StoredUser) {
+        try await run { wall in
+            let session = try wall.signUp(username: username, password: password, name: name)
+            return (session, try Self.account(of: session, on: wall))
+        }
+    }
+
+    package func logIn(username: String, password: String) async throws -> (session: Session, user: StoredUser) {
+        try await run { wall in
+            let session = try wall.logIn(username: username, password: password)
+            return (session, try Self.account(of: session, on: wall))
+        }
+    }
+
+    package func endSession(token: String) async throws {
+        try await run { try $0.endSession(token: token) }
+    }
+
+    package func forgetRequestIds(before date: Date) async throws {
+        try await run { try $0.forgetRequestIds(before: date) }
+    }
+
+    /// The account a session was just opened for.
+    private static func account(of session: Session, on wall: EmbeddedWall) throws -> StoredUser {
+        guard let user = try wall.storedUser(objectId: session.user.objectId) else {
+            throw AnywallError.failure("the account of a session just opened is gone")
+        }
+        return user
+    }
+}
