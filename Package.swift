@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // No default traits: the server needs neither swift-configuration nor the URL-form coders.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // libcurl's headers at build time; the library itself is loaded at first use (see CCurl.h).
@@ -27,8 +28,11 @@ let package = Package(
         // The domain: geo, posts, queries, visibility, the diff, watch, the outbox's rules, the
         // backend protocol and its errors. No storage, HTTP, files, terminal or argument parsing.
         .target(name: "WallDomain", dependencies: ["CGEOS"]),
-        // What talks to the operating system: files written durably, descriptors, sockets, signals.
-        .target(name: "AnywallSupport", dependencies: ["WallDomain", .product(name: "Crypto", package: "swift-crypto")]),
+        // What talks to the operating system: files written durably, descriptors, sockets, signals;
+        // and the credentials both of the server's stores keep: password hashes, ids and tokens.
+        .target(name: "AnywallSupport", dependencies: [
+            "WallDomain", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
         // Location sources: NMEA, gpsd, serial devices.
         .target(name: "WallLocation", dependencies: ["WallDomain", "AnywallSupport"]),
         // Parse's wire format: headers, error codes, GeoPoint/Pointer/Date/ACL codecs, the
@@ -43,8 +47,6 @@ let package = Package(
                 "WallDomain", "AnywallSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // A Parse Server's REST API over libcurl.
@@ -58,11 +60,19 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "anywall", dependencies: ["AnywallCLI"]),
+        // The server's wall in PostgreSQL with PostGIS (postgres-nio): many servers, one wall.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "WallDomain", "AnywallSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // anywall-server as a library: one function builds the application.
         .target(
             name: "AnywallServer",
             dependencies: [
-                "WallDomain", "AnywallSupport", "EmbeddedStore", "ParseWire",
+                "WallDomain", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The connection cap (MaximumAvailableConnections) lives in the core, not re-exported.
@@ -72,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "anywall-server",
             dependencies: [
-                "AnywallServer", "WallDomain",
+                "AnywallServer", "PostgresStore", "WallDomain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -94,7 +104,7 @@ let package = Package(
             ]
         ),
 
-        .target(name: "TestSupport", dependencies: ["WallDomain", "EmbeddedStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["WallDomain", "AnywallSupport", "EmbeddedStore"], path: "Tests/TestSupport"),
         .testTarget(name: "WallDomainTests", dependencies: ["WallDomain", "EmbeddedStore", "TestSupport"]),
         .testTarget(name: "WallLocationTests", dependencies: ["WallLocation", "TestSupport"]),
         .testTarget(name: "LocalStateTests", dependencies: ["LocalState", "TestSupport"]),

@@ -1,47 +1,104 @@
 import AnywallSupport
 import EmbeddedStore
 import ParseWire
+import PostgresStore
+import Synchronization
 import WallDomain
 
-/// Runs a `PostQuery` on the wall, by the cheapest way that gives Parse's answer:
-/// - `$nearSphere` alone: the wall's nearest-posts search (the one `nearby` uses);
-/// - no place asked: SQL does the order, skip, limit and count;
-/// - areas: candidates from the wall's index over the area's boxes, then the exact test.
+/// Runs a `PostQuery` on a store, by the cheapest way that gives Parse's answer:
+/// - `$nearSphere` alone: the store's nearest-posts search (the one `nearby` uses);
+/// - no place asked: the database does the order, skip, limit and count;
+/// - areas: candidates from the store's index over the area's boxes (or the near distance), then
+///   the exact test in Swift, the same on every store, so every store includes the same posts.
 struct PostSearch {
     let query: PostQuery
 
-    /// The page of posts, and the count of all matching when the query asks for it.
-    func run(on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
+    /// How a store is read for the query.
+    private enum Plan {
+        case placeless
+        case nearest(WallQuery)
+        case scan(boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?)
+    }
+
+    private func plan() throws -> Plan {
         let filter = query.filter
-        if filter.isPlaceless {
-            let posts = query.limit == 0 ? [] : try wall.storedPosts(objectIds: filter.objectIds, order: query.order,
-                                                                     skip: query.skip, limit: query.limit)
-            return (posts, query.count ? try wall.countPosts(objectIds: filter.objectIds) : nil)
-        }
+        if filter.isPlaceless { return .placeless }
         if let near = filter.near, filter.areas.isEmpty, filter.objectIds == nil, query.order.isEmpty, !query.count,
            query.skip + query.limit <= WallQuery.limitRange.upperBound {
-            guard query.limit > 0 else { return ([], nil) }
-            let nearest = try wall.nearestPosts(WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth,
-                                                          limit: query.skip + query.limit))
-            return (Array(nearest.dropFirst(query.skip)), nil)
+            return .nearest(try WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth,
+                                      limit: max(1, query.skip + query.limit)))
         }
-        // Every candidate is read once from a cursor, and only the page is kept: a world-sized
-        // area or a deep skip costs time, never memory the size of the wall.
-        var page = PostPage(keeping: query.skip + query.limit, precedes: precedence)
-        var count = 0
-        try forEachCandidate(wall) { post in
-            guard filter.areas.allSatisfy({ $0.covers(post.location) }),
-                  filter.near.map({ near in near.maxDistance.map { near.center.distance(to: post.location) <= $0 } ?? true }) ?? true
-            else { return }
-            count += 1
-            page.offer(post)
+        // Candidates are those in the first area's boxes, else within the near distance, else (a
+        // `$nearSphere` without a distance, among other constraints) all posts.
+        if let area = filter.areas.first { return .scan(boxes: area.boxes, near: nil) }
+        if let near = filter.near, let distance = near.maxDistance { return .scan(boxes: nil, near: (near.center, distance)) }
+        return .scan(boxes: nil, near: nil)
+    }
+
+    /// The page of posts on the SQLite store, and the count of all matching when the query asks for it.
+    func run(on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
+        switch try plan() {
+        case .placeless:
+            let objectIds = query.filter.objectIds
+            let posts = query.limit == 0 ? [] : try wall.storedPosts(objectIds: objectIds, order: query.order, skip: query.skip, limit: query.limit)
+            return (posts, query.count ? try wall.countPosts(objectIds: objectIds) : nil)
+        case .nearest(let nearest):
+            return query.limit == 0 ? ([], nil) : (Array(try wall.nearestPosts(nearest).dropFirst(query.skip)), nil)
+        case .scan(let boxes, let near):
+            let scan = PostScan(query)
+            let candidates = boxes ?? near.map { BoundingBox.covering(center: $0.center, radius: $0.distance) }
+            try wall.forEachStoredPost(inAny: candidates, objectIds: query.filter.objectIds) { scan.offer($0) }
+            return scan.result
         }
-        return (Array(page.posts.dropFirst(query.skip)), query.count ? count : nil)
+    }
+
+    /// The page of posts on the PostgreSQL store, and the count of all matching when the query asks for it.
+    func run(on wall: PostgresWall) async throws -> (posts: [StoredPost], count: Int?) {
+        switch try plan() {
+        case .placeless:
+            let objectIds = query.filter.objectIds
+            let posts = query.limit == 0 ? [] : try await wall.storedPosts(objectIds: objectIds, order: query.order, skip: query.skip, limit: query.limit)
+            return (posts, query.count ? try await wall.countPosts(objectIds: objectIds) : nil)
+        case .nearest(let nearest):
+            return query.limit == 0 ? ([], nil) : (Array(try await wall.nearestPosts(nearest).dropFirst(query.skip)), nil)
+        case .scan(let boxes, let near):
+            let scan = PostScan(query)
+            try await wall.forEachStoredPost(inAny: boxes, near: near, objectIds: query.filter.objectIds) { scan.offer($0) }
+            return scan.result
+        }
+    }
+}
+
+/// The exact test and the page of a scan: every candidate is offered once, from a cursor, and
+/// only the page is kept, so a world-sized area or a deep skip costs time, never memory the size
+/// of the wall. Offered posts come from one reader at a time; the lock makes that safe to share.
+private final class PostScan: Sendable {
+    private let query: PostQuery
+    private let state: Mutex<(page: PostPage, count: Int)>
+
+    init(_ query: PostQuery) {
+        self.query = query
+        state = Mutex((PostPage(keeping: query.skip + query.limit, precedes: Self.precedence(query)), 0))
+    }
+
+    func offer(_ post: StoredPost) {
+        let filter = query.filter
+        guard filter.areas.allSatisfy({ $0.covers(post.location) }),
+              filter.near.map({ near in near.maxDistance.map { near.center.distance(to: post.location) <= $0 } ?? true }) ?? true
+        else { return }
+        state.withLock {
+            $0.count += 1
+            $0.page.offer(post)
+        }
+    }
+
+    var result: (posts: [StoredPost], count: Int?) {
+        state.withLock { (Array($0.page.posts.dropFirst(query.skip)), query.count ? $0.count : nil) }
     }
 
     /// The order of the page: `order` when asked, else nearest first around a `$nearSphere`,
     /// else none (the order posts were left).
-    private var precedence: ((StoredPost, StoredPost) -> Bool)? {
+    private static func precedence(_ query: PostQuery) -> (@Sendable (StoredPost, StoredPost) -> Bool)? {
         if !query.order.isEmpty {
             let order = query.order
             return { order.precedes($0, $1) ?? false }
@@ -49,29 +106,16 @@ struct PostSearch {
         guard let center = query.filter.near?.center else { return nil }
         return { (center.distance(to: $0.location), $0.objectId) < (center.distance(to: $1.location), $1.objectId) }
     }
-
-    /// Hands over every post that may match: those in the first area's boxes, else within the near
-    /// distance's boxes, else (a `$nearSphere` without a distance, among other constraints) all.
-    private func forEachCandidate(_ wall: EmbeddedWall, _ body: (StoredPost) throws -> Void) throws {
-        let filter = query.filter
-        if let area = filter.areas.first {
-            try wall.forEachStoredPost(inAny: area.boxes, objectIds: filter.objectIds, body)
-        } else if let near = filter.near, let distance = near.maxDistance {
-            try wall.forEachStoredPost(inAny: BoundingBox.covering(center: near.center, radius: distance), objectIds: filter.objectIds, body)
-        } else {
-            try wall.forEachStoredPost(inAny: nil, objectIds: filter.objectIds, body)
-        }
-    }
 }
 
 /// The first `capacity` posts of a stream in an order (or as they come, without one), kept in
 /// memory bounded by twice the capacity whatever the stream's length.
-package struct PostPage {
+package struct PostPage: Sendable {
     private let capacity: Int
-    private let precedes: ((StoredPost, StoredPost) -> Bool)?
+    private let precedes: (@Sendable (StoredPost, StoredPost) -> Bool)?
     private var kept: [StoredPost] = []
 
-    package init(keeping capacity: Int, precedes: ((StoredPost, StoredPost) -> Bool)?) {
+    package init(keeping capacity: Int, precedes: (@Sendable (StoredPost, StoredPost) -> Bool)?) {
         self.capacity = capacity
         self.precedes = precedes
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import PostgresStore
 import WallDomain
 
 /// anywall-server's application: the wall served over Parse's REST API. The executable and the
@@ -11,6 +12,32 @@ import WallDomain
 package enum ServerApplication {
     /// Request ids are kept this long: an outbox retry within it is never posted twice.
     static let requestIdLifetime: TimeInterval = 30 * 24 * 3600
+
+    /// Opens the wall at `location` for serving, forgetting request ids older than their lifetime.
+    package static func openWall(_ location: WallLocation, sessionLength: Duration = EmbeddedWall.defaultSessionLength) async throws(ServerFailure) -> any WallStore {
+        switch location {
+        case .file(let file):
+            return try openWall(file, sessionLength: sessionLength)
+        case .postgres(let address):
+            let wall: PostgresWall
+            do {
+                wall = try await PostgresWall(address, sessionLength: sessionLength)
+            } catch {
+                switch error {
+                case .badAddress(let why): throw .configuration(why)
+                case .unreachable(let why): throw .wall(why)
+                case .refused(let why): throw .databaseRefused(why)
+                case .noPostGIS(let why): throw .noPostGIS(why)
+                }
+            }
+            do {
+                try await forgetExpiredRequestIds(of: wall)
+            } catch {
+                throw .wall((error as? AnywallError)?.reason ?? "\(error)")
+            }
+            return wall
+        }
+    }
 
     /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime, with
     /// a query connection per core beside the main one.
@@ -31,7 +58,8 @@ package enum ServerApplication {
     /// the table stays the size of a month of writes however long the server stays up.
     package static func pruneRequestIds(of wall: any WallStore, every interval: Duration = .seconds(3600)) async {
         while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
+            // Cancelled (the server stopping): no last pass.
+            guard (try? await Task.sleep(for: interval)) != nil else { return }
             do {
                 try await forgetExpiredRequestIds(of: wall)
             } catch {

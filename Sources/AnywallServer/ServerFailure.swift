@@ -2,14 +2,18 @@
 package enum ServerFailure: Error, CustomStringConvertible {
     /// The keys or options are missing or wrong (EX_CONFIG).
     case configuration(String)
-    /// The wall file cannot be opened (EX_UNAVAILABLE).
+    /// The wall file cannot be opened, or its database reached (EX_UNAVAILABLE).
     case wall(String)
+    /// The database refused the user, the password or the database name (EX_NOPERM).
+    case databaseRefused(String)
+    /// The database lacks PostGIS.
+    case noPostGIS(String)
     /// The address cannot be bound (EX_OSERR... in use, not allowed).
     case listen(String)
 
     package var description: String {
         switch self {
-        case .configuration(let m), .wall(let m), .listen(let m): return m
+        case .configuration(let m), .wall(let m), .databaseRefused(let m), .noPostGIS(let m), .listen(let m): return m
         }
     }
 
@@ -19,6 +23,8 @@ package enum ServerFailure: Error, CustomStringConvertible {
         case .configuration: return 78
         case .wall: return 69
         case .listen: return 71
+        case .noPostGIS: return 72
+        case .databaseRefused: return 77
         }
     }
 }

@@ -1,4 +1,5 @@
 import AnywallServer
+import AnywallSupport
 import Dispatch
 import EmbeddedStore
 import Foundation

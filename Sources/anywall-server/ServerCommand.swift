@@ -2,6 +2,7 @@ import AnywallServer
 import ArgumentParser
 import Foundation
 import Hummingbird
+import PostgresStore
 import WallDomain
 
 /// `anywall-server`: the embedded wall served over Parse's REST API, so a group shares one wall.
@@ -18,14 +19,22 @@ struct ServerCommand: AsyncParsableCommand {
             Clients use the URL \
             http://HOST:PORT/MOUNT with the application id (and REST key). One JSON line per request \
             and per event goes to stderr. SIGTERM or SIGINT stops it after the requests in flight. \
-            Exit status: 0 stopped, 64 usage, 69 the wall cannot be opened, 71 the address cannot be \
-            bound, 78 a key is missing.
+            The wall is a SQLite file (--store, or --database with a path) or a PostgreSQL database \
+            with PostGIS (--database postgres://USER@HOST[:PORT]/DATABASE, also from \
+            PARSE_SERVER_DATABASE_URI; its password from PGPASSWORD), which any number of servers may share. \
+            Exit status: 0 stopped, 64 usage, 69 the wall cannot be opened or the database reached, \
+            71 the address cannot be bound, 72 the database lacks PostGIS, 77 the database refused \
+            the user or password, 78 a key is missing.
             """,
         version: AnywallVersion.current
     )
 
     @Option(help: ArgumentHelp("The wall's SQLite file (created when missing).", valueName: "path"))
-    var store: String
+    var store: String?
+
+    @Option(help: ArgumentHelp("The wall's database: a postgres:// URI (PostgreSQL with PostGIS; the password from PGPASSWORD) "
+                               + "or a SQLite file (default: PARSE_SERVER_DATABASE_URI).", valueName: "uri"))
+    var database: String?
 
     @Option(help: ArgumentHelp("The address to listen on; another than loopback exposes the wall to the network.", valueName: "address"))
     var bind = "127.0.0.1"
@@ -59,6 +68,7 @@ struct ServerCommand: AsyncParsableCommand {
     var noRequestIds = false
 
     func validate() throws {
+        _ = try wallLocation(ProcessInfo.processInfo.environment)
         guard (1...1_000_000).contains(passwordAttempts) else { throw ValidationError("--password-attempts must be from 1 to 1000000") }
         guard (1...86400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
@@ -76,6 +86,22 @@ struct ServerCommand: AsyncParsableCommand {
         } catch let failure as ServerFailure {
             ServerLog.event("failed", ["error": .string(failure.description)])
             throw ExitCode(failure.exitStatus)
+        }
+    }
+
+    private static let databaseURIName = "PARSE_SERVER_DATABASE_URI"
+
+    /// Where the wall is: `--store`, else `--database`, else the environment's database URI.
+    private func wallLocation(_ environment: [String: String]) throws -> WallLocation {
+        if store != nil, database != nil { throw ValidationError("give --store or --database, not both") }
+        guard let given = store ?? database ?? environment[Self.databaseURIName], !given.isEmpty else {
+            throw ValidationError("--database (or --store, or \(Self.databaseURIName)) is required: a postgres:// URI or a SQLite file")
+        }
+        if store != nil { return .file(URL(fileURLWithPath: given)) }
+        do {
+            return try PostgresAddress(uri: given).map(WallLocation.postgres) ?? .file(URL(fileURLWithPath: given))
+        } catch {
+            throw ValidationError(error.reason)
         }
     }
 
@@ -100,15 +126,15 @@ struct ServerCommand: AsyncParsableCommand {
         // A body must arrive within the same time a connection may stay idle.
         let limits = ClientLimits(idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
                                   passwords: passwords).fittedToDescriptorLimit()
-        let file = URL(fileURLWithPath: store)
-        let wall = try ServerApplication.openWall(file, sessionLength: .seconds(sessionLength))
+        let location = try wallLocation(environment)
+        let wall = try await ServerApplication.openWall(location, sessionLength: .seconds(sessionLength))
         let mountPath = ServerApplication.mountPrefix(mount)
         let address = bind
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
                                           masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
                                           keepsRequestIds: !noRequestIds) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
-                                          "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(file.path)])
+                                          "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description)])
         }
         let pruning = Task { await ServerApplication.pruneRequestIds(of: wall) }
         defer { pruning.cancel() }

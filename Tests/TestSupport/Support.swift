@@ -1,3 +1,4 @@
+import AnywallSupport
 import EmbeddedStore
 import Foundation
 import WallDomain

@@ -8,8 +8,8 @@ import FoundationNetworking
 import Glibc
 #endif
 
-/// The real `anywall-server`, built beside `anywall`, serving a wall file on 127.0.0.1 with the
-/// test keys. It can be stopped (SIGTERM: connections are then refused) and started again on the
+/// The real `anywall-server`, built beside `anywall`, serving a wall on 127.0.0.1 with the test
+/// keys: the SQLite file `store`, or on PostgreSQL a database of its own (`TestStore`). It can be stopped (SIGTERM: connections are then refused) and started again on the
 /// same port with the same wall, as a real outage and recovery.
 package final class WallServer: @unchecked Sendable {
     /// The binary under test: `ANYWALL_SERVER_BIN`, else the one beside `anywall`.
@@ -19,7 +19,7 @@ package final class WallServer: @unchecked Sendable {
     }()
 
     package let store: URL
-    /// Options given after `--store` and `--port`.
+    /// Options given after the wall's and `--port`.
     package let arguments: [String]
     package private(set) var port: Int
     private let lock = NSLock()
@@ -43,7 +43,7 @@ package final class WallServer: @unchecked Sendable {
     package func start(environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["--store", store.path, "--port", "\(port)"] + arguments
+        process.arguments = try TestStore.serverArguments(for: store) + ["--port", "\(port)"] + arguments
         process.environment = ["PARSE_SERVER_APPLICATION_ID": Sandbox.applicationId, "PARSE_SERVER_MASTER_KEY": Sandbox.masterKey,
                                "PARSE_SERVER_REST_API_KEY": Sandbox.restKey, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice

@@ -1,4 +1,3 @@
-import AnywallSupport
 import Crypto
 import Foundation
 import WallDomain

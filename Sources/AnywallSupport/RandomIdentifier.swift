@@ -1,4 +1,3 @@
-import AnywallSupport
 import Foundation
 import WallDomain
 

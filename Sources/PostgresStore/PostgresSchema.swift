@@ -1,0 +1,112 @@
+import Logging
+import PostgresNIO
+
+/// The wall's tables in PostgreSQL, as versioned migrations. Each server applies what is missing
+/// when it starts, holding an advisory lock, so servers started at once on a new database do not
+/// race to create it; `schema_version` says which migrations a database has.
+///
+/// Posts keep their place as `geography(Point, 4326)` under a GiST index: nearest first by KNN
+/// (`<->`) within `ST_DWithin`. Usernames are unique ignoring ASCII case, as SQLite's NOCASE.
+enum PostgresSchema {
+    /// The migrations in order; a database at version N has had the first N.
+    static let migrations: [(name: String, statements: [String])] = [
+        ("v1: users, sessions, posts, request ids, config", [
+            """
+            CREATE TABLE users (
+                id bigserial PRIMARY KEY,
+                object_id text NOT NULL UNIQUE,
+                username text NOT NULL,
+                name text,
+                password_hash text,                 -- NULL: an imported author who has not set a password
+                created_at timestamptz NOT NULL
+            )
+            """,
+            "CREATE UNIQUE INDEX users_username ON users (\(foldedUsername("username")))",
+            """
+            CREATE TABLE sessions (
+                token_digest text PRIMARY KEY,      -- a digest: a copy of the database opens no session
+                user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                created_at timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX sessions_user ON sessions (user_id)",
+            """
+            CREATE TABLE posts (
+                id bigserial PRIMARY KEY,
+                object_id text NOT NULL UNIQUE,
+                text text NOT NULL,
+                location geography(Point, 4326) NOT NULL,
+                user_id bigint REFERENCES users (id),
+                created_at timestamptz NOT NULL,
+                updated_at timestamptz              -- NULL: never edited
+            )
+            """,
+            "CREATE INDEX posts_location ON posts USING gist (location)",
+            // Boxes and polygons are on the longitude/latitude plane: their candidates come from this one.
+            "CREATE INDEX posts_location_plane ON posts USING gist ((location::geometry))",
+            """
+            CREATE TABLE requests (
+                id text PRIMARY KEY,                -- X-Parse-Request-Id, kept with the write it made
+                created_at timestamptz NOT NULL
+            )
+            """,
+            "CREATE INDEX requests_created ON requests (created_at)",
+            """
+            CREATE TABLE config (
+                key text PRIMARY KEY,
+                value text NOT NULL                 -- JSON, as the SQLite store keeps it
+            )
+            """,
+        ]),
+    ]
+
+    /// Any number, the same in every server: the lock that serialises migrations.
+    private static let migrationLock: Int64 = 0x616e_7977_616c_6c
+
+    static let upperCase = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    static let lowerCase = "abcdefghijklmnopqrstuvwxyz"
+
+    /// `column` folded as SQLite's NOCASE folds: ASCII letters only.
+    static func foldedUsername(_ column: String) -> String {
+        "translate(\(column), '\(upperCase)', '\(lowerCase)')"
+    }
+
+    /// Checks PostGIS is there and brings the schema up to date.
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.withConnection { connection in
+            let postgis = try await connection.query("SELECT 1 FROM pg_extension WHERE extname = 'postgis'", logger: logger)
+            var hasPostGIS = false
+            for try await _ in postgis { hasPostGIS = true }
+            guard hasPostGIS else {
+                throw PostgresWallError.noPostGIS("the database has no PostGIS: as its owner, run CREATE EXTENSION postgis")
+            }
+            _ = try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
+            do {
+                try await apply(connection, logger: logger)
+                _ = try await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            } catch {
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    private static func apply(_ connection: PostgresConnection, logger: Logger) async throws {
+        _ = try await connection.query("""
+            CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())
+            """, logger: logger)
+        var applied = 0
+        for try await version in try await connection.query("SELECT coalesce(max(version), 0) FROM schema_version", logger: logger).decode(Int.self) {
+            applied = version
+        }
+        for (index, migration) in migrations.enumerated() where index >= applied {
+            let version = index + 1
+            try await connection.withTransaction(logger: logger) { connection in
+                for statement in migration.statements {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                _ = try await connection.query("INSERT INTO schema_version (version, name) VALUES (\(version), \(migration.name))", logger: logger)
+            }
+        }
+    }
+}

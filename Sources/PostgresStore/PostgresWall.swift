@@ -1,0 +1,286 @@
+import AnywallSupport
+import Foundation
+import Logging
+import PostgresNIO
+import WallDomain
+
+/// The wall in a PostgreSQL database with PostGIS, shared by any number of anywall-server
+/// processes: users, sessions, posts, request ids and config all live in the database, so any
+/// server answers any request. Through a pool of connections (postgres-nio's `PostgresClient`);
+/// every call gives up after `timeout`, so a lost database makes errors, never requests that hang.
+///
+/// Accounts and posts keep the embedded wall's rules (the same password hashes, digests of
+/// session tokens, request ids kept in the write's transaction) and throw the same `AnywallError`
+/// cases; a failure of the database itself is `AnywallError.backendUnreachable` with its reason.
+public final class PostgresWall: Sendable {
+    public let address: PostgresAddress
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+    private let hasher: PasswordHasher
+    let clock: WallClock
+    private let sessionLength: Duration
+    /// The longest a call may wait for a connection and its answer.
+    let timeout: Duration
+    let logger = Logger(label: "anywall-postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// The wall's identity in sessions it opens.
+    public var identity: String { "postgres:\(address.host):\(address.port)/\(address.database)" }
+
+    /// Connects to the database at `address`, checks it has PostGIS, brings the schema up to date
+    /// and opens a pool of at most `connections`. Throws `PostgresWallError` when it cannot.
+    public init(_ address: PostgresAddress, connections: Int = 16, hasher: PasswordHasher = .standard, clock: WallClock = .system,
+                sessionLength: Duration, timeout: Duration = .seconds(10)) async throws(PostgresWallError) {
+        self.address = address
+        self.hasher = hasher
+        self.clock = clock
+        self.sessionLength = sessionLength
+        self.timeout = timeout
+        var configuration = PostgresClient.Configuration(host: address.host, port: address.port, username: address.username,
+                                                         password: address.password, database: address.database, tls: .disable)
+        configuration.options.maximumConnections = max(1, connections)
+        configuration.options.connectTimeout = timeout
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+        do {
+            try await Self.check(address, timeout: timeout, logger: logger)
+            try await Self.within(timeout, "preparing the wall at \(address)") {
+                try await PostgresSchema.migrate(client, logger: self.logger)
+            }
+        } catch {
+            running.cancel()
+            throw Self.startFailure(error, address)
+        }
+    }
+
+    /// Closes the pool.
+    public func close() {
+        running.cancel()
+    }
+
+    /// One connection of its own, so that a database that is down or refuses the user says so
+    /// at once (the pool would keep trying), then closed.
+    private static func check(_ address: PostgresAddress, timeout: Duration, logger: Logger) async throws {
+        var configuration = PostgresConnection.Configuration(host: address.host, port: address.port, username: address.username,
+                                                             password: address.password, database: address.database, tls: .disable)
+        configuration.options.connectTimeout = .init(timeout)
+        let settings = configuration
+        let connection = try await within(timeout, "connecting to \(address)") {
+            try await PostgresConnection.connect(configuration: settings, id: 0, logger: logger)
+        }
+        try? await connection.close()
+    }
+
+    private static func startFailure(_ error: any Error, _ address: PostgresAddress) -> PostgresWallError {
+        if let known = error as? PostgresWallError { return known }
+        if let psql = error as? PSQLError {
+            let state = psql.serverInfo?[.sqlState] ?? ""
+            let message = psql.serverInfo?[.message] ?? "\(psql.code)"
+            // 28xxx: authorization, 3D000: no such database, 42501: insufficient privilege.
+            if state.hasPrefix("28") || state == "3D000" || state == "42501" {
+                return .refused("PostgreSQL at \(address) refused: \(message)")
+            }
+            if psql.code == .server { return .unreachable("PostgreSQL at \(address) failed: \(message)") }
+            return .unreachable("cannot reach PostgreSQL at \(address): \(reason(psql))")
+        }
+        if let failure = error as? AnywallError { return .unreachable(failure.reason) }
+        return .unreachable("cannot reach PostgreSQL at \(address): \(error)")
+    }
+
+    // MARK: Running calls
+
+    /// Runs `body` with a deadline: past `timeout`, it is cancelled and the call fails.
+    static func within<T: Sendable>(_ timeout: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let result = first else {
+                throw AnywallError.backendUnreachable("\(what): no answer from PostgreSQL within \(timeout.components.seconds) s")
+            }
+            return result
+        }
+    }
+
+    /// Runs `body` with a deadline, the database's failures turned into `backendUnreachable`;
+    /// the wall's own answers (`AnywallError`) pass as they are.
+    func call<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        do {
+            return try await Self.within(timeout, what, body)
+        } catch let error as AnywallError {
+            throw error
+        } catch let error as PSQLError {
+            throw AnywallError.backendUnreachable("the wall at \(address) failed while \(what): \(Self.reason(error))")
+        } catch is CancellationError {
+            throw AnywallError.backendUnreachable("the wall at \(address) failed while \(what): cancelled")
+        } catch {
+            throw AnywallError.backendUnreachable("the wall at \(address) failed while \(what): \(error)")
+        }
+    }
+
+    /// A transaction on one pooled connection, committed when `body` returns, rolled back when it throws.
+    func transaction<T: Sendable>(_ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await call(what) {
+            do {
+                return try await self.client.withTransaction(logger: self.logger) { connection in try await body(connection) }
+            } catch let failure as PostgresTransactionError {
+                // The wall's own answer (a refusal) comes back wrapped; the database's failures stay as they are.
+                if let refusal = failure.closureError as? AnywallError, failure.rollbackError == nil { throw refusal }
+                throw failure.closureError ?? failure.commitError ?? failure.beginError ?? failure.rollbackError ?? failure
+            }
+        }
+    }
+
+    /// What PostgreSQL or the connection said, in one line.
+    static func reason(_ error: PSQLError) -> String {
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+        return "\(error.code)"
+    }
+
+    // MARK: Accounts
+
+    /// A new account and a session for it; `usernameTaken` when the name is in use (ASCII case ignored).
+    public func signUp(username: String, password: String, name: String?) async throws -> (session: Session, user: StoredUser) {
+        let username = try Username.validated(username)
+        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let hash = try hasher.hash(password)
+        let now = Self.millisecond(clock.now())
+        let objectId = RandomIdentifier.objectId()
+        let name = name.flatMap { $0.isEmpty ? nil : $0 }
+        return try await transaction("signing up") { connection in
+            let inserted = try await connection.query("""
+                INSERT INTO users (object_id, username, name, password_hash, created_at) VALUES (\(objectId), \(username), \(name), \(hash), \(now))
+                ON CONFLICT DO NOTHING RETURNING id
+                """, logger: self.logger).decode(Int64.self)
+            var id: Int64?
+            for try await row in inserted { id = row }
+            guard let id else { throw AnywallError.usernameTaken(username) }
+            let user = StoredUser(objectId: objectId, username: username, name: name, createdAt: now)
+            return (try await self.openSession(connection, userId: id, user: user, now: now), user)
+        }
+    }
+
+    /// A new session for the account, when `password` is its password; `badCredentials` otherwise,
+    /// `noPassword` for an author brought in by import who has not set one.
+    public func logIn(username: String, password: String) async throws -> (session: Session, user: StoredUser) {
+        let username = try Username.validated(username)
+        let rows = try await call("logging in") {
+            try await self.collect(self.client.query("""
+                SELECT id, object_id, username, name, password_hash, created_at FROM users
+                WHERE \(unescaped: PostgresSchema.foldedUsername("username")) = translate(\(username), \(PostgresSchema.upperCase), \(PostgresSchema.lowerCase))
+                """, logger: self.logger).decode((Int64, String, String, String?, String?, Date).self))
+        }
+        guard let (id, objectId, storedName, name, hash, createdAt) = rows.first else { throw AnywallError.badCredentials }
+        guard let hash else { throw AnywallError.noPassword(username: storedName) }
+        guard try PasswordHasher.verify(password, against: hash) else { throw AnywallError.badCredentials }
+        let user = StoredUser(objectId: objectId, username: storedName, name: name, createdAt: createdAt)
+        let now = Self.millisecond(clock.now())
+        return try await transaction("logging in") { connection in
+            (try await self.openSession(connection, userId: id, user: user, now: now), user)
+        }
+    }
+
+    /// Ends the session `token` opened; `sessionExpired` when there is none.
+    public func endSession(token: String) async throws {
+        let digest = RandomIdentifier.tokenDigest(token)
+        let ended = try await call("logging out") {
+            try await self.collect(self.client.query("DELETE FROM sessions WHERE token_digest = \(digest) RETURNING 1",
+                                                     logger: self.logger).decode(Int.self))
+        }
+        if ended.isEmpty { throw AnywallError.sessionExpired }
+    }
+
+    /// The account of the session `token`; `sessionExpired` when it is unknown, ended or older
+    /// than the session length.
+    public func storedUser(token: String) async throws -> StoredUser {
+        try await call("reading a session") { try await self.user(self.client, token: token).user }
+    }
+
+    private func openSession(_ connection: PostgresConnection, userId: Int64, user: StoredUser, now: Date) async throws -> Session {
+        let token = RandomIdentifier.sessionToken()
+        let digest = RandomIdentifier.tokenDigest(token)
+        try await connection.query("INSERT INTO sessions (token_digest, user_id, created_at) VALUES (\(digest), \(userId), \(now))",
+                                   logger: logger)
+        return Session(backend: identity, token: token, user: User(objectId: user.objectId, username: user.username, name: user.name))
+    }
+
+    /// The user a session token belongs to, with their row id.
+    func user(_ database: some PostgresQueryRunner, token: String) async throws -> (id: Int64, user: StoredUser) {
+        let digest = RandomIdentifier.tokenDigest(token)
+        let oldest = clock.now().addingTimeInterval(-Double(sessionLength.components.seconds))
+        let rows = try await collect(database.run("""
+            SELECT users.id, users.object_id, users.username, users.name, users.created_at
+            FROM sessions JOIN users ON users.id = sessions.user_id
+            WHERE sessions.token_digest = \(digest) AND sessions.created_at >= \(oldest)
+            """, logger: logger).decode((Int64, String, String, String?, Date).self))
+        guard let (id, objectId, username, name, createdAt) = rows.first else { throw AnywallError.sessionExpired }
+        return (id, StoredUser(objectId: objectId, username: username, name: name, createdAt: createdAt))
+    }
+
+    // MARK: Config
+
+    /// The config parameters set on this wall: none on a new wall.
+    public func storedParams() async throws -> [String: JSONValue] {
+        let rows = try await call("reading the config") {
+            try await self.collect(self.client.query("SELECT key, value FROM config", logger: self.logger).decode((String, String).self))
+        }
+        var params: [String: JSONValue] = [:]
+        for (key, value) in rows {
+            params[key] = try JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))
+        }
+        return params
+    }
+
+    /// Sets each of `params` (validated by the caller), keeping the others.
+    public func setParams(_ params: [String: JSONValue]) async throws {
+        let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
+        try await transaction("setting the config") { connection in
+            for (key, value) in encoded {
+                try await connection.query("""
+                    INSERT INTO config (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, logger: self.logger)
+            }
+        }
+    }
+
+    /// The config, Anywall's defaults on a wall where none was set.
+    public func fetchConfig() async throws -> RemoteConfig {
+        let params = try await storedParams()
+        return params.isEmpty ? .defaults : RemoteConfig(params: params)
+    }
+
+    // MARK: Helpers
+
+    /// Every row of `rows`, read to the end.
+    func collect<Row: Sendable>(_ rows: AsyncThrowingMapSequence<PostgresRowSequence, Row>) async throws -> [Row] {
+        var all: [Row] = []
+        for try await row in rows { all.append(row) }
+        return all
+    }
+
+    /// `date` to the millisecond, as Parse's dates and the embedded wall keep it.
+    static func millisecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+}
+
+/// What runs a query: the pool or one of its connections (inside a transaction).
+protocol PostgresQueryRunner: Sendable {
+    func run(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence
+}
+
+extension PostgresClient: PostgresQueryRunner {
+    func run(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+        try await self.query(query, logger: logger)
+    }
+}
+
+extension PostgresConnection: PostgresQueryRunner {
+    func run(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+        try await self.query(query, logger: logger)
+    }
+}
