@@ -119,6 +119,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["TestSupport", "anywall-server"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "ArchitectureTests"),
     ]

@@ -5,6 +5,9 @@
 APT_PACKAGES=(libsqlite3-dev sqlite3 libcurl4-openssl-dev libgeos-dev gpsd gpsd-clients python3-gps python3-distutils
   python3 python3-pip)
 
+# What only the tests use beyond that: PostgreSQL with PostGIS (anywall-server's second store).
+TEST_APT_PACKAGES=(postgresql postgresql-15-postgis-3)
+
 install_apt_packages() {
   local missing=()
   for pkg in "$@"; do

@@ -44,7 +44,7 @@ public final class PostgresWall: Sendable {
         running = Task { await client.run() }
         do {
             try await Self.check(address, timeout: timeout, logger: logger)
-            try await Self.within(timeout, "preparing the wall at \(address)") {
+            try await Self.within(timeout, "PostgreSQL at \(address) failed while preparing the wall") {
                 try await PostgresSchema.migrate(client, logger: self.logger)
             }
         } catch {
@@ -65,7 +65,7 @@ public final class PostgresWall: Sendable {
                                                              password: address.password, database: address.database, tls: .disable)
         configuration.options.connectTimeout = .init(timeout)
         let settings = configuration
-        let connection = try await within(timeout, "connecting to \(address)") {
+        let connection = try await within(timeout, "cannot reach PostgreSQL at \(address)") {
             try await PostgresConnection.connect(configuration: settings, id: 0, logger: logger)
         }
         try? await connection.close()
@@ -99,7 +99,7 @@ public final class PostgresWall: Sendable {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let result = first else {
-                throw AnywallError.backendUnreachable("\(what): no answer from PostgreSQL within \(timeout.components.seconds) s")
+                throw AnywallError.backendUnreachable("\(what): no answer within \(timeout.components.seconds) s")
             }
             return result
         }
@@ -109,7 +109,8 @@ public final class PostgresWall: Sendable {
     /// the wall's own answers (`AnywallError`) pass as they are.
     func call<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await Self.within(timeout, what, body)
+            // A lost database shows as no connection to lease: the deadline turns that into an error too.
+            return try await Self.within(timeout, "the wall at \(address) failed while \(what)", body)
         } catch let error as AnywallError {
             throw error
         } catch let error as PSQLError {

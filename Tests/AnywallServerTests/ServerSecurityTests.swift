@@ -199,17 +199,8 @@ struct ServerSecurityTests {
              ["--store", "/tmp/anywall-\(UUID().uuidString).sqlite", "--port", "\(running.port)"], 71, "cannot serve on 127.0.0.1"),
             ([:], ["--store", "/tmp/x.sqlite", "--port", "70000"], 64, "--port"),
         ] {
-            let process = Process()
-            process.executableURL = WallServer.binary
-            process.arguments = arguments
-            process.environment = environment
-            let stderr = Pipe()
-            process.standardError = stderr
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == status && text.contains(message), "\(arguments): exit \(process.terminationStatus): \(text)")
+            let (exit, text) = try WallServer.runToExit(arguments, environment: environment)
+            #expect(exit == status && text.contains(message), "\(arguments): exit \(exit): \(text)")
             if status != 64 { #expect(text.split(separator: "\n").count == 1, "one line, not a trace: \(text)") }
         }
     }

@@ -18,7 +18,8 @@ package final class WallServer: @unchecked Sendable {
         return Sandbox.binary.deletingLastPathComponent().appendingPathComponent("anywall-server")
     }()
 
-    package let store: URL
+    /// The options naming the wall (`--store FILE` or `--database URI`).
+    package let wall: [String]
     /// Options given after the wall's and `--port`.
     package let arguments: [String]
     package private(set) var port: Int
@@ -32,8 +33,18 @@ package final class WallServer: @unchecked Sendable {
 
     /// Starts a server on `store` (created when missing), on any free port unless `port` is given,
     /// with `arguments` as further options.
-    package init(store: URL, port: Int = 0, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        self.store = store
+    package convenience init(store: URL, port: Int = 0, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(wall: TestStore.serverArguments(for: store), port: port, arguments: arguments, environment: environment)
+    }
+
+    /// Starts a server on the PostgreSQL database at `uri`, as `init(store:)` does on a file.
+    package convenience init(database uri: String, port: Int = 0, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(wall: ["--database", uri], port: port, arguments: arguments, environment: environment)
+    }
+
+    /// Starts a server on the wall `wall` names (`--store FILE` or `--database URI`).
+    package init(wall: [String], port: Int = 0, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        self.wall = wall
         self.port = port
         self.arguments = arguments
         try start(environment: environment)
@@ -43,7 +54,7 @@ package final class WallServer: @unchecked Sendable {
     package func start(environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = try TestStore.serverArguments(for: store) + ["--port", "\(port)"] + arguments
+        process.arguments = wall + ["--port", "\(port)"] + arguments
         process.environment = ["PARSE_SERVER_APPLICATION_ID": Sandbox.applicationId, "PARSE_SERVER_MASTER_KEY": Sandbox.masterKey,
                                "PARSE_SERVER_REST_API_KEY": Sandbox.restKey, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
@@ -68,6 +79,22 @@ package final class WallServer: @unchecked Sendable {
             self.process = process
             self.errors = errors
         }
+    }
+
+    /// Runs the binary with `arguments` and `environment` alone until it exits, as a start that
+    /// fails does: its exit status and what it wrote on stderr.
+    package static func runToExit(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
     }
 
     /// Sends `number` and returns at once: SIGSTOP freezes the server with requests in flight,

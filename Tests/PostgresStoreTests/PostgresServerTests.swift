@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// anywall-server on PostgreSQL with PostGIS, where one database serves several servers: each
+/// test starts its own throw-away cluster. (The rest of the server's suite runs on PostgreSQL
+/// too, with ANYWALL_TEST_STORE=postgres.)
+@Suite("anywall-server on PostgreSQL: many servers, one wall")
+struct PostgresServerTests {
+    private static let keys = ["PARSE_SERVER_APPLICATION_ID": Sandbox.applicationId, "PARSE_SERVER_MASTER_KEY": Sandbox.masterKey]
+
+    private static func sessionHeaders(_ token: String) -> [String: String] {
+        WallServer.keyHeaders.merging(["X-Parse-Session-Token": token]) { $1 }
+    }
+
+    /// Every post's text on the wall, read through `server`.
+    private static func texts(_ server: WallServer) throws -> [String] {
+        let answer = try server.send("GET", "/classes/Posts", query: ["limit": "1000"])
+        return (answer.json["results"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    }
+
+    @Test("two servers on one database: a post through one is read through the other, a session opened on one works on the other, and a request id retried on the other is a duplicate")
+    func twoServersOneWall() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let first = try WallServer(database: cluster.uri), second = try WallServer(database: cluster.uri)
+        let alice = try first.signUp("alice")
+
+        let posted = try first.post("through the first", latitude: 52.52, longitude: 13.40, token: alice.token, requestId: "retry-me")
+        #expect(posted.status == 201, "\(posted)")
+        let id = try #require(posted.json["objectId"] as? String)
+        let read = try second.send("GET", "/classes/Posts/\(id)")
+        #expect(read.status == 200 && read.json["text"] as? String == "through the first", "\(read)")
+
+        let retried = try second.post("through the first", latitude: 52.52, longitude: 13.40, token: alice.token, requestId: "retry-me")
+        #expect(retried.status == 400 && retried.json["code"] as? Int == 159, "a retry on the other server is refused: \(retried)")
+        let me = try second.send("GET", "/users/me", headers: Self.sessionHeaders(alice.token))
+        #expect(me.json["username"] as? String == "alice", "\(me)")
+        #expect(try second.post("through the second", latitude: 52.53, longitude: 13.41, token: alice.token).status == 201)
+        #expect(try Self.texts(first).sorted() == ["through the first", "through the second"])
+        let taken = try second.send("POST", "/users", json: ["username": "ALICE", "password": "pw"])
+        #expect(taken.json["code"] as? Int == 202, "usernames are one per wall, whichever server: \(taken)")
+    }
+
+    @Test("one of two servers killed with SIGKILL under write load: the other keeps serving, and every post answered 201 is on the wall once")
+    func killedUnderLoad() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let doomed = try WallServer(database: cluster.uri), survivor = try WallServer(database: cluster.uri)
+        let token = try survivor.signUp("writer").token
+        let writers = 8, postsEach = 40
+        let results = Mutex<(acknowledged: [String], survivorFailures: [String])>(([], []))
+        let killed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            doomed.stop(signal: SIGKILL)
+            killed.signal()
+        }
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for index in 0..<postsEach {
+                let text = "writer \(writer) post \(index)"
+                let server = index.isMultiple(of: 2) ? doomed : survivor
+                let answer = try? server.post(text, latitude: 48.85, longitude: 2.35, token: token, requestId: "w\(writer)-\(index)")
+                results.withLock {
+                    if answer?.status == 201 { $0.acknowledged.append(text) }
+                    if server === survivor, answer?.status != 201 { $0.survivorFailures.append("\(text): \(answer.map(\.description) ?? "no answer")") }
+                }
+            }
+        }
+        killed.wait()
+        let (acknowledged, survivorFailures) = results.withLock { $0 }
+        let onWall = try Self.texts(survivor)
+        #expect(survivorFailures.isEmpty, "the surviving server answered every post: \(survivorFailures.prefix(3))")
+        #expect(Set(acknowledged).isSubset(of: Set(onWall)), "lost: \(Set(acknowledged).subtracting(onWall).sorted().prefix(5))")
+        #expect(onWall.count == Set(onWall).count, "none twice")
+        #expect(acknowledged.count >= writers * postsEach / 2, "the survivor's half at least: \(acknowledged.count)")
+    }
+
+    @Test("a database that is down, refuses the user, lacks the database or PostGIS, or a bad URI: one line and a distinct exit status")
+    func startFailures() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        try cluster.sql("CREATE DATABASE plain TEMPLATE template0")
+        let nowhere = try PostgresCluster.freePort()
+        for (uri, status, message) in [
+            ("postgres://postgres@127.0.0.1:\(nowhere)/anywall", Int32(69), "cannot reach PostgreSQL at postgres://postgres@127.0.0.1:\(nowhere)/anywall"),
+            ("postgres://nobody@127.0.0.1:\(cluster.port)/anywall", 77, "refused"),
+            ("postgres://postgres@127.0.0.1:\(cluster.port)/nosuchwall", 77, "refused"),
+            ("postgres://postgres@127.0.0.1:\(cluster.port)/plain", 72, "no PostGIS"),
+            ("postgres://127.0.0.1:\(cluster.port)/anywall", 64, "names no user"),
+        ] {
+            let (exit, text) = try WallServer.runToExit(["--database", uri, "--port", "0"], environment: Self.keys)
+            #expect(exit == status && text.contains(message), "\(uri): exit \(exit): \(text)")
+            if status != 64 { #expect(text.split(separator: "\n").count == 1, "one line, not a trace: \(text)") }
+        }
+        let fromEnvironment = try WallServer.runToExit(["--port", "0"], environment: Self.keys.merging(
+            ["PARSE_SERVER_DATABASE_URI": "postgres://postgres@127.0.0.1:\(cluster.port)/plain"]) { $1 })
+        #expect(fromEnvironment.status == 72, "PARSE_SERVER_DATABASE_URI is read: \(fromEnvironment)")
+    }
+
+    @Test("a database lost while serving: Parse's error 1 with the reason in the log, no crash; served again once it is back")
+    func lostDatabase() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let server = try WallServer(database: cluster.uri)
+        let token = try server.signUp("bob").token
+        #expect(try server.post("before", latitude: 1, longitude: 1, token: token).status == 201)
+
+        try cluster.stopServer()
+        let during = try server.send("GET", "/classes/Posts")
+        #expect(during.status == 500 && during.json["code"] as? Int == 1, "\(during)")
+        let posting = try server.post("during", latitude: 1, longitude: 1, token: token)
+        #expect(posting.status == 500 && posting.json["code"] as? Int == 1, "\(posting)")
+        #expect(server.logEvents.contains { ($0["event"] as? String) == "error" && ($0["error"] as? String ?? "").contains("\(cluster.uri) failed while") },
+                "the reason is in the log: \(server.log.suffix(1500))")
+
+        try cluster.start()
+        var after: WallServer.Answer?
+        let deadline = ContinuousClock.now + .seconds(30)
+        repeat {
+            after = try? server.post("after", latitude: 1, longitude: 1, token: token)
+            if after?.status != 201 { Thread.sleep(forTimeInterval: 0.2) }
+        } while after?.status != 201 && ContinuousClock.now < deadline
+        #expect(after?.status == 201, "the server reconnected by itself: \(after.map(\.description) ?? "no answer")")
+        #expect(try Self.texts(server).sorted() == ["after", "before"])
+    }
+
+    @Test("distances agree with the SQLite store: posts just inside and just outside a radius are kept and left out alike, in the same order")
+    func sameSphere() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-sphere-\(UUID().uuidString).sqlite")
+        let onPostgres = try WallServer(database: cluster.uri), onSQLite = try WallServer(wall: ["--store", file.path])
+        // 10 km north, east and across the antimeridian, each a millimetre inside and outside, on
+        // anywall's sphere of 6371 km: one degree of latitude is 6371 km * pi / 180.
+        let meterInDegrees = 180 / (.pi * 6_371_000.0)
+        let center = (latitude: 10.0, longitude: 179.99)
+        var places: [(String, Double, Double)] = []
+        for (name, north, south) in [("inside", 9_999.999, 9_999.990), ("outside", 10_000.001, 10_000.010)] {
+            places.append(("north \(name)", center.latitude + north * meterInDegrees, center.longitude))
+            places.append(("south \(name)", center.latitude - south * meterInDegrees, center.longitude))
+        }
+        places.append(("across 180", center.latitude, -179.995))
+        places.append(("far", center.latitude, 170))
+        var answers: [[String]] = []
+        for server in [onPostgres, onSQLite] {
+            let token = try server.signUp("carol").token
+            for (text, latitude, longitude) in places {
+                #expect(try server.post(text, latitude: latitude, longitude: longitude, token: token).status == 201)
+            }
+            for query in [["$nearSphere": point(center), "$maxDistanceInKilometers": 10] as [String: Any],
+                          ["$geoWithin": ["$centerSphere": [[center.longitude, center.latitude], 10 / 6371.0]]]] {
+                let whereClause = String(decoding: try JSONSerialization.data(withJSONObject: ["location": query]), as: UTF8.self)
+                let answer = try server.send("GET", "/classes/Posts", query: ["where": whereClause])
+                answers.append((answer.json["results"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String })
+            }
+        }
+        #expect(answers[0] == ["across 180", "south inside", "north inside"], "PostgreSQL, nearest first: \(answers[0])")
+        #expect(answers[0] == answers[2], "the same on both stores: \(answers[2])")
+        #expect(answers[1].sorted() == answers[3].sorted(), "the same posts within the sphere's circle")
+        #expect(Set(answers[1]) == ["across 180", "north inside", "south inside"])
+    }
+
+    private func point(_ place: (latitude: Double, longitude: Double)) -> [String: Any] {
+        ["__type": "GeoPoint", "latitude": place.latitude, "longitude": place.longitude]
+    }
+}
