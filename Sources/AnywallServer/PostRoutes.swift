@@ -16,9 +16,9 @@ struct PostRoutes {
     func register(on routes: RouterGroup<ParseContext>) {
         routes.post("classes/Posts") { request, context in try await create(request, context) }
 
-        routes.get("classes/Posts") { request, _ in
+        routes.get("classes/Posts") { request, context in
             let query = try PostQuery(parameters: QueryParameters.of(request))
-            let (posts, count) = try await wall.find(query)
+            let (posts, count) = try await wall.find(query, for: context.caller.sessionToken)
             var answer: [String: JSONValue] = ["results": .array(posts.map {
                 ParseRendering.post($0, includeUser: query.includeUser, keys: query.fields).json
             })]
@@ -28,7 +28,7 @@ struct PostRoutes {
         routes.get("classes/Posts/:objectId") { request, context in
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: QueryParameters.of(request).filter { ["include", "keys", "excludeKeys"].contains($0.0) })
-            guard let post = try await wall.post(objectId: objectId) else { throw ParseRefusal.objectNotFound }
+            guard let post = try await wall.post(objectId: objectId, for: context.caller.sessionToken) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.json(ParseRendering.post(post, includeUser: query.includeUser, keys: query.fields).json)
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }

@@ -52,18 +52,20 @@ struct PostSearch {
         }
     }
 
-    /// The page of posts on the PostgreSQL store, and the count of all matching when the query asks for it.
-    func run(on wall: PostgresWall) async throws -> (posts: [StoredPost], count: Int?) {
+    /// The page of posts on the PostgreSQL store for the session `reader` (which picks where it
+    /// may be read: see `PostgresReplicas`), and the count of all matching when the query asks for it.
+    func run(on wall: PostgresWall, for reader: String?) async throws -> (posts: [StoredPost], count: Int?) {
         switch try plan() {
         case .placeless:
             let objectIds = query.filter.objectIds
-            let posts = query.limit == 0 ? [] : try await wall.storedPosts(objectIds: objectIds, order: query.order, skip: query.skip, limit: query.limit)
-            return (posts, query.count ? try await wall.countPosts(objectIds: objectIds) : nil)
+            let posts = query.limit == 0 ? [] : try await wall.storedPosts(objectIds: objectIds, order: query.order, skip: query.skip, limit: query.limit,
+                                                                                 for: reader)
+            return (posts, query.count ? try await wall.countPosts(objectIds: objectIds, for: reader) : nil)
         case .nearest(let nearest):
-            return query.limit == 0 ? ([], nil) : (Array(try await wall.nearestPosts(nearest).dropFirst(query.skip)), nil)
+            return query.limit == 0 ? ([], nil) : (Array(try await wall.nearestPosts(nearest, for: reader).dropFirst(query.skip)), nil)
         case .scan(let boxes, let near):
             let scan = PostScan(query)
-            try await wall.forEachStoredPost(inAny: boxes, near: near, objectIds: query.filter.objectIds) { scan.offer($0) }
+            try await wall.forEachStoredPost(inAny: boxes, near: near, objectIds: query.filter.objectIds, for: reader) { scan.offer($0) }
             return scan.result
         }
     }

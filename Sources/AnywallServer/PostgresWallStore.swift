@@ -17,12 +17,12 @@ extension PostgresWall: WallStore {
         try await fetchConfig()
     }
 
-    package func find(_ query: PostQuery) async throws -> (posts: [StoredPost], count: Int?) {
-        try await PostSearch(query: query).run(on: self)
+    package func find(_ query: PostQuery, for reader: String?) async throws -> (posts: [StoredPost], count: Int?) {
+        try await PostSearch(query: query).run(on: self, for: reader)
     }
 
-    package func post(objectId: String) async throws -> StoredPost? {
-        try await storedPost(objectId: objectId)
+    package func post(objectId: String, for reader: String?) async throws -> StoredPost? {
+        try await storedPost(objectId: objectId, for: reader)
     }
 
     package func createPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost {

@@ -69,11 +69,11 @@ extension SQLiteWallStore {
         try await run { try $0.fetchConfig() }
     }
 
-    package func find(_ query: PostQuery) async throws -> (posts: [StoredPost], count: Int?) {
+    package func find(_ query: PostQuery, for reader: String?) async throws -> (posts: [StoredPost], count: Int?) {
         try await self.query { try PostSearch(query: query).run(on: $0) }
     }
 
-    package func post(objectId: String) async throws -> StoredPost? {
+    package func post(objectId: String, for reader: String?) async throws -> StoredPost? {
         try await query { try $0.storedPost(objectId: objectId) }
     }
 

@@ -18,10 +18,10 @@ package enum ServerApplication {
         switch location {
         case .file(let file):
             return try openWall(file, sessionLength: sessionLength)
-        case .postgres(let address):
+        case .postgres(let address, let replicas):
             let wall: PostgresWall
             do {
-                wall = try await PostgresWall(address, sessionLength: sessionLength)
+                wall = try await PostgresWall(address, replicas: replicas, sessionLength: sessionLength)
             } catch {
                 switch error {
                 case .badAddress(let why): throw .configuration(why)

@@ -15,9 +15,10 @@ package protocol WallStore: Sendable {
     func config() async throws -> RemoteConfig
 
     /// The page of posts `query` asks for, and the count of all it matches when it asks for one.
-    func find(_ query: PostQuery) async throws -> (posts: [StoredPost], count: Int?)
+    /// `reader` is the session asking, if any: a store with replicas shows it its own writes.
+    func find(_ query: PostQuery, for reader: String?) async throws -> (posts: [StoredPost], count: Int?)
     /// The post with `objectId`, if there is one.
-    func post(objectId: String) async throws -> StoredPost?
+    func post(objectId: String, for reader: String?) async throws -> StoredPost?
     /// A new post by the user of the session `token`; a `requestId` already done is refused
     /// (`AnywallError.duplicateRequest`).
     func createPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost

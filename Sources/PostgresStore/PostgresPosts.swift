@@ -36,9 +36,9 @@ extension PostgresWall {
                           author: author, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
     }
 
-    private func posts(_ query: PostgresQuery, _ what: String) async throws -> [StoredPost] {
-        try await call(what) {
-            try await self.collect(self.client.query(query, logger: self.logger).decode(PostRow.self)).map(Self.storedPost)
+    private func posts(_ query: PostgresQuery, _ what: String, for reader: String?) async throws -> [StoredPost] {
+        try await read(what, for: reader) { client in
+            try await self.collect(client.query(query, logger: self.logger).decode(PostRow.self)).map(Self.storedPost)
         }
     }
 
@@ -49,7 +49,7 @@ extension PostgresWall {
     public func createStoredPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost {
         let now = Self.millisecond(clock.now())
         let objectId = RandomIdentifier.objectId()
-        return try await transaction("posting") { connection in
+        let post = try await transaction("posting") { connection in
             let author = try await self.user(connection, token: token)
             try await self.claim(connection, requestId: requestId, at: now)
             try await connection.query("""
@@ -59,13 +59,15 @@ extension PostgresWall {
                 """, logger: self.logger)
             return StoredPost(objectId: objectId, text: text, location: location, author: author.user, createdAt: now, updatedAt: now)
         }
+        await noteWrite(by: token)
+        return post
     }
 
     /// Changes a post's text and/or place as the token's user, who must be its author
     /// (`notWritable` otherwise, or when there is no such post). Returns when it changed.
     public func updatePost(objectId: String, text: String?, location: GeoPoint?, token: String, requestId: String?) async throws -> Date {
         let now = Self.millisecond(clock.now())
-        return try await transaction("editing a post") { connection in
+        let updatedAt = try await transaction("editing a post") { connection in
             let rowId = try await self.ownPost(connection, objectId: objectId, token: token)
             try await self.claim(connection, requestId: requestId, at: now)
             try await connection.query("""
@@ -76,6 +78,8 @@ extension PostgresWall {
                 """, logger: self.logger)
             return now
         }
+        await noteWrite(by: token)
+        return updatedAt
     }
 
     /// Deletes a post as the token's user, who must be its author; `notWritable` otherwise.
@@ -84,6 +88,7 @@ extension PostgresWall {
             let rowId = try await self.ownPost(connection, objectId: objectId, token: token)
             try await connection.query("DELETE FROM posts WHERE id = \(rowId)", logger: self.logger)
         }
+        await noteWrite(by: token)
     }
 
     /// Forgets request ids older than `date`: a retry after that is taken as new.
@@ -119,38 +124,38 @@ extension PostgresWall {
     // MARK: Reads
 
     /// The post with this object id, if there is one.
-    public func storedPost(objectId: String) async throws -> StoredPost? {
-        try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post").first
+    public func storedPost(objectId: String, for reader: String? = nil) async throws -> StoredPost? {
+        try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post", for: reader).first
     }
 
     /// The nearest posts to `query`'s center within its search distance, nearest first (ties by
     /// object id), at most its limit: the GiST index's KNN order (`<->`) within `ST_DWithin`.
-    public func nearestPosts(_ query: WallQuery) async throws -> [StoredPost] {
+    public func nearestPosts(_ query: WallQuery, for reader: String? = nil) async throws -> [StoredPost] {
         let center = query.center
         let found = try await posts("""
             SELECT \(unescaped: Self.postColumns)
             WHERE ST_DWithin(posts.location, \(unescaped: Self.point(center)), \(Self.postGISMeters(query.searchDistance)), false)
             ORDER BY posts.location <-> \(unescaped: Self.point(center)), posts.object_id
             LIMIT \(query.limit)
-            """, "finding the nearest posts")
+            """, "finding the nearest posts", for: reader)
         return found.filter { center.distance(to: $0.location) <= query.searchDistance }
             .sorted { (center.distance(to: $0.location), $0.objectId) < (center.distance(to: $1.location), $1.objectId) }
     }
 
     /// Posts in `order` (then in the order they were left), skipping `skip`, at most `limit`;
     /// only those with the given object ids when `objectIds` is set.
-    public func storedPosts(objectIds: [String]?, order: [PostOrder], skip: Int, limit: Int) async throws -> [StoredPost] {
+    public func storedPosts(objectIds: [String]?, order: [PostOrder], skip: Int, limit: Int, for reader: String? = nil) async throws -> [StoredPost] {
         let sort = (order.map(Self.sortTerm) + ["posts.id"]).joined(separator: ", ")
         return try await posts("""
             SELECT \(unescaped: Self.postColumns) WHERE \(objectIds == nil) OR posts.object_id = ANY(\(objectIds ?? []))
             ORDER BY \(unescaped: sort) LIMIT \(limit) OFFSET \(skip)
-            """, "reading posts")
+            """, "reading posts", for: reader)
     }
 
     /// How many posts there are (with the given object ids, when `objectIds` is set).
-    public func countPosts(objectIds: [String]?) async throws -> Int {
-        try await call("counting posts") {
-            try await self.collect(self.client.query("""
+    public func countPosts(objectIds: [String]?, for reader: String? = nil) async throws -> Int {
+        try await read("counting posts", for: reader) { client in
+            try await self.collect(client.query("""
                 SELECT count(*) FROM posts WHERE \(objectIds == nil) OR posts.object_id = ANY(\(objectIds ?? []))
                 """, logger: self.logger).decode(Int.self)).first ?? 0
         }
@@ -161,7 +166,7 @@ extension PostgresWall {
     /// in the order they were left. Rows stream from the database: memory stays the size of a
     /// few posts however many match. The caller makes the exact test.
     public func forEachStoredPost(inAny boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?, objectIds: [String]?,
-                                  _ body: @escaping @Sendable (StoredPost) throws -> Void) async throws {
+                                  for reader: String? = nil, _ body: @escaping @Sendable (StoredPost) throws -> Void) async throws {
         var region = "true"
         if let boxes {
             guard !boxes.isEmpty else { return }
@@ -172,8 +177,8 @@ extension PostgresWall {
             region = "ST_DWithin(posts.location, \(Self.point(near.center)), \(Self.postGISMeters(near.distance)), false)"
         }
         let candidates = region
-        try await call("reading posts") {
-            let rows = try await self.client.query("""
+        try await read("reading posts", for: reader) { client in
+            let rows = try await client.query("""
                 SELECT \(unescaped: Self.postColumns)
                 WHERE (\(unescaped: candidates)) AND (\(objectIds == nil) OR posts.object_id = ANY(\(objectIds ?? [])))
                 ORDER BY posts.id

@@ -15,6 +15,8 @@ import WallDomain
 public final class PostgresWall: Sendable {
     public let address: PostgresAddress
     let client: PostgresClient
+    /// Streaming replicas for reads, when there are any.
+    let replicas: PostgresReplicas?
     private let running: Task<Void, Never>
     private let hasher: PasswordHasher
     let clock: WallClock
@@ -27,8 +29,10 @@ public final class PostgresWall: Sendable {
     public var identity: String { "postgres:\(address.host):\(address.port)/\(address.database)" }
 
     /// Connects to the database at `address`, checks it has PostGIS, brings the schema up to date
-    /// and opens a pool of at most `connections`. Throws `PostgresWallError` when it cannot.
-    public init(_ address: PostgresAddress, connections: Int = 16, hasher: PasswordHasher = .standard, clock: WallClock = .system,
+    /// and opens a pool of at most `connections`, and one as large to each of `replicas` (streaming
+    /// replicas of it, which serve reads while they keep up). Throws `PostgresWallError` when the
+    /// primary cannot be used; a replica that is down is only skipped until it is back.
+    public init(_ address: PostgresAddress, replicas: [PostgresAddress] = [], connections: Int = 16, hasher: PasswordHasher = .standard, clock: WallClock = .system,
                 sessionLength: Duration, timeout: Duration = .seconds(10)) async throws(PostgresWallError) {
         self.address = address
         self.hasher = hasher
@@ -41,7 +45,15 @@ public final class PostgresWall: Sendable {
         configuration.options.connectTimeout = timeout
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
-        running = Task { await client.run() }
+        let readers = replicas.isEmpty ? nil : PostgresReplicas(replicas, connections: connections, timeout: timeout, logger: logger)
+        self.replicas = readers
+        let logger = logger
+        running = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await client.run() }
+                if let readers { group.addTask { await readers.run(primary: client, logger: logger) } }
+            }
+        }
         do {
             try await Self.check(address, timeout: timeout, logger: logger)
             try await Self.within(timeout, "PostgreSQL at \(address) failed while preparing the wall") {
@@ -120,6 +132,26 @@ public final class PostgresWall: Sendable {
         } catch {
             throw AnywallError.backendUnreachable("the wall at \(address) failed while \(what): \(error)")
         }
+    }
+
+    /// Runs a read on a replica that is well and has the session `token`'s last write, else (or
+    /// when the replica fails it) on the primary.
+    func read<T: Sendable>(_ what: String, for token: String?, _ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+        if let replica = replicas?.replica(for: token) {
+            do {
+                return try await Self.within(min(timeout, .seconds(2)), "the replica at \(replica.address) failed while \(what)") {
+                    try await body(replica.client)
+                }
+            } catch {
+                replica.skip()
+            }
+        }
+        return try await call(what) { try await body(self.client) }
+    }
+
+    /// Notes a write of the session `token`, so that its reads see it (see `PostgresReplicas`).
+    func noteWrite(by token: String) async {
+        await replicas?.noteWrite(by: token, primary: client, logger: logger)
     }
 
     /// A transaction on one pooled connection, committed when `body` returns, rolled back when it throws.
@@ -226,8 +258,8 @@ public final class PostgresWall: Sendable {
 
     /// The config parameters set on this wall: none on a new wall.
     public func storedParams() async throws -> [String: JSONValue] {
-        let rows = try await call("reading the config") {
-            try await self.collect(self.client.query("SELECT key, value FROM config", logger: self.logger).decode((String, String).self))
+        let rows = try await read("reading the config", for: nil) { client in
+            try await self.collect(client.query("SELECT key, value FROM config", logger: self.logger).decode((String, String).self))
         }
         var params: [String: JSONValue] = [:]
         for (key, value) in rows {

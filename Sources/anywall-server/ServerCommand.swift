@@ -36,6 +36,11 @@ struct ServerCommand: AsyncParsableCommand {
                                + "or a SQLite file (default: PARSE_SERVER_DATABASE_URI).", valueName: "uri"))
     var database: String?
 
+    @Option(name: .customLong("database-replica"),
+            help: ArgumentHelp("A streaming replica of the --database to read from (repeatable): reads go to one that keeps up, "
+                               + "writes to the primary, and a session reads its own writes.", valueName: "uri"))
+    var databaseReplicas: [String] = []
+
     @Option(help: ArgumentHelp("The address to listen on; another than loopback exposes the wall to the network.", valueName: "address"))
     var bind = "127.0.0.1"
 
@@ -97,9 +102,16 @@ struct ServerCommand: AsyncParsableCommand {
         guard let given = store ?? database ?? environment[Self.databaseURIName], !given.isEmpty else {
             throw ValidationError("--database (or --store, or \(Self.databaseURIName)) is required: a postgres:// URI or a SQLite file")
         }
-        if store != nil { return .file(URL(fileURLWithPath: given)) }
-        do {
-            return try PostgresAddress(uri: given).map(WallLocation.postgres) ?? .file(URL(fileURLWithPath: given))
+        do throws(PostgresWallError) {
+            let replicas = try databaseReplicas.map { uri throws(PostgresWallError) in
+                guard let replica = try PostgresAddress(uri: uri) else { throw .badAddress("--database-replica takes a postgres:// URI, not \(uri)") }
+                return replica
+            }
+            guard store == nil, let primary = try PostgresAddress(uri: given) else {
+                if !replicas.isEmpty { throw PostgresWallError.badAddress("--database-replica needs a postgres:// --database") }
+                return .file(URL(fileURLWithPath: given))
+            }
+            return .postgres(primary, replicas: replicas)
         } catch {
             throw ValidationError(error.reason)
         }

@@ -162,6 +162,47 @@ struct PostgresServerTests {
         #expect(Set(answers[1]) == ["across 180", "north inside", "south inside"])
     }
 
+    @Test("a streaming standby serves reads: a user sees their own post at once, others' reads go to the standby, and the standby stopped and started again costs clients nothing")
+    func streamingStandby() throws {
+        let primary = try PostgresCluster()
+        defer { primary.stop() }
+        // Every statement the standby runs is in its log: that is how the test sees what it served.
+        let standby = try primary.standby(settings: ["log_statement = 'all'"])
+        defer { standby.stop() }
+        let server = try WallServer(database: primary.uri, arguments: ["--database-replica", standby.uri])
+        let alice = try server.signUp("alice"), bob = try server.signUp("bob")
+
+        for index in 0..<20 {
+            let posted = try server.post("post \(index)", latitude: 35.68, longitude: 139.76, token: alice.token)
+            let id = try #require(posted.json["objectId"] as? String, "\(posted)")
+            let read = try server.send("GET", "/classes/Posts/\(id)", headers: Self.sessionHeaders(alice.token))
+            #expect(read.status == 200, "alice reads her own post at once: \(read)")
+        }
+        let servedByStandby = {
+            ((try? String(contentsOf: standby.logFile, encoding: .utf8)) ?? "").components(separatedBy: "FROM posts LEFT JOIN users").count - 1
+        }
+        func bobReadsFromStandby() -> Bool {
+            let before = servedByStandby()
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline {
+                _ = try? server.send("GET", "/classes/Posts", headers: Self.sessionHeaders(bob.token))
+                if servedByStandby() > before { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+        #expect(bobReadsFromStandby(), "reads reach the standby")
+
+        try standby.stopServer()
+        for _ in 0..<20 {
+            let read = try server.send("GET", "/classes/Posts", query: ["limit": "100"], headers: Self.sessionHeaders(bob.token))
+            #expect(read.status == 200 && (read.json["results"] as? [Any])?.count == 20, "served without the standby: \(read.status)")
+        }
+        try standby.start()
+        #expect(bobReadsFromStandby(), "the standby serves reads again once it is back")
+        #expect(!server.logEvents.contains { $0["event"] as? String == "error" }, "\(server.log.suffix(1500))")
+    }
+
     private func point(_ place: (latitude: Double, longitude: Double)) -> [String: Any] {
         ["__type": "GeoPoint", "latitude": place.latitude, "longitude": place.longitude]
     }

@@ -13,6 +13,8 @@ package final class PostgresCluster: @unchecked Sendable {
     package static let database = "anywall"
 
     package let folder: URL
+    /// The server's log.
+    package var logFile: URL { folder.appendingPathComponent("log") }
     package let port: Int
     private var running = false
 
@@ -44,7 +46,7 @@ package final class PostgresCluster: @unchecked Sendable {
 
     /// Starts the cluster (again, after `stopServer()`).
     package func start() throws {
-        try Self.run("pg_ctl", ["-D", data.path, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "60", "start"])
+        try Self.run("pg_ctl", ["-D", data.path, "-l", logFile.path, "-w", "-t", "60", "start"])
         running = true
     }
 
@@ -69,21 +71,22 @@ package final class PostgresCluster: @unchecked Sendable {
     }
 
     /// A streaming standby of this cluster on a port of its own, made with `pg_basebackup -R`
-    /// and started: it follows every write to this one and serves reads only.
-    package func standby() throws -> PostgresCluster {
+    /// and started with `settings` (lines of postgresql.conf) added: it follows every write to
+    /// this one and serves reads only.
+    package func standby(settings: [String] = []) throws -> PostgresCluster {
         let standbyFolder = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: standbyFolder, withIntermediateDirectories: true)
         try Self.giveToPostgres(standbyFolder)
         let standby = PostgresCluster(folder: standbyFolder, port: try Self.freePort())
         try Self.run("pg_basebackup", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-D", standby.data.path,
-                                       "-R", "-X", "stream", "--no-sync"])
-        try standby.configure()
+                                       "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"])
+        try standby.configure(settings)
         try standby.start()
         return standby
     }
 
     /// Loopback only, on the cluster's port, sockets in its folder; replication allowed from loopback.
-    private func configure() throws {
+    private func configure(_ extra: [String] = []) throws {
         let settings = """
 
             port = \(port)
@@ -94,7 +97,8 @@ package final class PostgresCluster: @unchecked Sendable {
             wal_level = replica
             max_wal_senders = 4
             hot_standby = on
-            """
+
+            """ + extra.joined(separator: "\n") + "\n"
         let conf = data.appendingPathComponent("postgresql.conf")
         let handle = try FileHandle(forWritingTo: conf)
         try handle.seekToEnd()
