@@ -23,12 +23,7 @@ package enum ServerApplication {
             do {
                 wall = try await PostgresWall(address, replicas: replicas, sessionLength: sessionLength)
             } catch {
-                switch error {
-                case .badAddress(let why): throw .configuration(why)
-                case .unreachable(let why): throw .wall(why)
-                case .refused(let why): throw .databaseRefused(why)
-                case .noPostGIS(let why): throw .noPostGIS(why)
-                }
+                throw ServerFailure(error)
             }
             do {
                 try await forgetExpiredRequestIds(of: wall)

@@ -1,3 +1,5 @@
+import PostgresStore
+
 /// Why anywall-server could not start, with the exit status a service manager sees.
 package enum ServerFailure: Error, CustomStringConvertible {
     /// The keys or options are missing or wrong (EX_CONFIG).
@@ -10,6 +12,16 @@ package enum ServerFailure: Error, CustomStringConvertible {
     case noPostGIS(String)
     /// The address cannot be bound (EX_OSERR... in use, not allowed).
     case listen(String)
+
+    /// Why a PostgreSQL wall could not be opened, with its status.
+    package init(_ error: PostgresWallError) {
+        switch error {
+        case .badAddress(let why): self = .configuration(why)
+        case .unreachable(let why): self = .wall(why)
+        case .refused(let why): self = .databaseRefused(why)
+        case .noPostGIS(let why): self = .noPostGIS(why)
+        }
+    }
 
     package var description: String {
         switch self {

@@ -203,6 +203,57 @@ struct PostgresServerTests {
         #expect(!server.logEvents.contains { $0["event"] as? String == "error" }, "\(server.log.suffix(1500))")
     }
 
+    @Test("anywall-server copy, SQLite to PostgreSQL and back: the same counts, the same answers, and members keep their passwords and sessions")
+    func copyBothWays() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = folder.appendingPathComponent("original.sqlite"), back = folder.appendingPathComponent("back.sqlite")
+
+        var server = try WallServer(wall: ["--store", original.path])
+        let dana = try server.signUp("dana", password: "dana's password"), eve = try server.signUp("eve")
+        var generator = SeededGenerator(seed: 15)
+        for index in 0..<60 {
+            let token = index.isMultiple(of: 3) ? eve.token : dana.token
+            let answer = try server.post("post \(index)", latitude: 59.3 + Double.random(in: -0.5...0.5, using: &generator),
+                                         longitude: 18.0 + Double.random(in: -0.5...0.5, using: &generator), token: token)
+            #expect(answer.status == 201)
+        }
+        let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
+        #expect(try server.send("PUT", "/config", headers: master, json: ["params": ["postMaxCharacterCount": 200]]).status == 200)
+        func answers(_ server: WallServer) throws -> [String] {
+            let near = ["location": ["$nearSphere": ["__type": "GeoPoint", "latitude": 59.3, "longitude": 18.0], "$maxDistanceInKilometers": 30]]
+            let box = ["location": ["$within": ["$box": [["__type": "GeoPoint", "latitude": 59.0, "longitude": 17.8],
+                                                         ["__type": "GeoPoint", "latitude": 59.5, "longitude": 18.2]]]]]
+            return try [near, box].map { clause in
+                let text = String(decoding: try JSONSerialization.data(withJSONObject: clause), as: UTF8.self)
+                return try server.send("GET", "/classes/Posts", query: ["where": text, "include": "user", "count": "1", "limit": "1000"]).text
+            } + [try server.send("GET", "/config").text, try server.send("GET", "/users/me", headers: Self.sessionHeaders(dana.token)).text]
+        }
+        let before = try answers(server)
+        server.stop()
+
+        let copied = try WallServer.runToExitWithOutput(["copy", "--from", original.path, "--to", cluster.uri], environment: Self.keys)
+        #expect(copied.status == 0 && copied.stdout == "copied 2 accounts, 2 sessions, 60 posts, 1 config keys\n", "\(copied)")
+        server = try WallServer(database: cluster.uri)
+        #expect(try answers(server) == before, "the same answers from PostgreSQL")
+        let login = try server.send("GET", "/login", query: ["username": "dana", "password": "dana's password"])
+        #expect(login.status == 200, "the password hash came along: \(login)")
+        server.stop()
+
+        let refused = try WallServer.runToExitWithOutput(["copy", "--from", original.path, "--to", cluster.uri], environment: Self.keys)
+        #expect(refused.status == 78 && refused.stderr.contains("already holds a wall") && refused.stdout.isEmpty, "\(refused)")
+        let replaced = try WallServer.runToExitWithOutput(["copy", "--from", original.path, "--to", cluster.uri, "--replace"], environment: Self.keys)
+        #expect(replaced.status == 0, "\(replaced)")
+
+        let returned = try WallServer.runToExitWithOutput(["copy", "--from", cluster.uri, "--to", back.path], environment: Self.keys)
+        #expect(returned.status == 0 && returned.stdout == copied.stdout, "\(returned)")
+        server = try WallServer(wall: ["--store", back.path])
+        #expect(try answers(server) == before, "the same answers from the SQLite file copied back")
+    }
+
     private func point(_ place: (latitude: Double, longitude: Double)) -> [String: Any] {
         ["__type": "GeoPoint", "latitude": place.latitude, "longitude": place.longitude]
     }

@@ -82,19 +82,29 @@ package final class WallServer: @unchecked Sendable {
     }
 
     /// Runs the binary with `arguments` and `environment` alone until it exits, as a start that
-    /// fails does: its exit status and what it wrote on stderr.
+    /// fails (or `copy`) does: its exit status and what it wrote on stderr.
     package static func runToExit(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stderr: String) {
+        let run = try runToExitWithOutput(arguments, environment: environment)
+        return (run.status, run.stderr)
+    }
+
+    /// As `runToExit`, with what it wrote on stdout too.
+    package static func runToExitWithOutput(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.environment = environment
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-server-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, text)
+        return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "", (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
 
     /// Sends `number` and returns at once: SIGSTOP freezes the server with requests in flight,

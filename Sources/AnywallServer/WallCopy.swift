@@ -1,0 +1,96 @@
+import EmbeddedStore
+import Foundation
+import PostgresStore
+import WallDomain
+
+/// `anywall-server copy`: a wall's records from one store to another (a SQLite file or a
+/// PostgreSQL database, either way): accounts with their password hashes, open sessions, posts
+/// with their authors and times, and the config, so members keep their log-ins and posts.
+package enum WallCopy {
+    /// What a copy moved.
+    package struct Counts: Equatable, Sendable {
+        package var accounts = 0, sessions = 0, posts = 0, configKeys = 0
+    }
+
+    /// Copies every record of `source` into `destination`, which must hold no account, post or
+    /// config unless `replacing` (then its records are removed first). Request ids are not copied:
+    /// they only guard retries of requests already answered.
+    package static func copy(from source: WallLocation, to destination: WallLocation, replacing: Bool) async throws(ServerFailure) -> Counts {
+        let from = try await open(source), to = try await open(destination)
+        defer { from.close(); to.close() }
+        do {
+            if try await !to.isEmptyWall() {
+                guard replacing else {
+                    throw ServerFailure.configuration("\(destination) already holds a wall: give --replace to remove its records first")
+                }
+                try await to.removeAllRecords()
+            }
+            var counts = Counts()
+            let accounts = try await from.accountRecords(), sessions = try await from.sessionRecords(), params = try await from.configParams()
+            try await to.insert(accounts: accounts, sessions: sessions, params: params)
+            (counts.accounts, counts.sessions, counts.configKeys) = (accounts.count, sessions.count, params.count)
+            var position: Int64 = 0
+            while true {
+                let batch = try await from.postBatch(after: position)
+                guard let last = batch.last else { break }
+                try await to.insert(posts: batch.posts)
+                counts.posts += batch.posts.count
+                position = last
+            }
+            return counts
+        } catch let failure as ServerFailure {
+            throw failure
+        } catch {
+            throw .wall("copying from \(source) to \(destination) failed: \((error as? AnywallError)?.reason ?? "\(error)")")
+        }
+    }
+
+    private static func open(_ location: WallLocation) async throws(ServerFailure) -> any WallRecordStore {
+        switch location {
+        case .file(let file):
+            do {
+                return EmbeddedRecordStore(wall: try EmbeddedWall(file: file))
+            } catch {
+                throw .wall((error as? AnywallError)?.reason ?? "\(error)")
+            }
+        case .postgres(let address, _):
+            do {
+                return try await PostgresWall(address, sessionLength: EmbeddedWall.defaultSessionLength)
+            } catch {
+                throw ServerFailure(error)
+            }
+        }
+    }
+}
+
+/// A store as a copy reads and fills it.
+protocol WallRecordStore {
+    func isEmptyWall() async throws -> Bool
+    func removeAllRecords() async throws
+    func accountRecords() async throws -> [WallRecords.Account]
+    func sessionRecords() async throws -> [WallRecords.OpenSession]
+    func configParams() async throws -> [String: JSONValue]
+    func postBatch(after position: Int64) async throws -> (posts: [WallRecords.PostRecord], last: Int64?)
+    func insert(accounts: [WallRecords.Account], sessions: [WallRecords.OpenSession], params: [String: JSONValue]) async throws
+    func insert(posts: [WallRecords.PostRecord]) async throws
+    func close()
+}
+
+extension PostgresWall: WallRecordStore {}
+
+/// The SQLite file, whose calls block: a copy is a command of its own, with nothing else to serve.
+private struct EmbeddedRecordStore: WallRecordStore {
+    let wall: EmbeddedWall
+
+    func isEmptyWall() throws -> Bool { try wall.isEmptyWall() }
+    func removeAllRecords() throws { try wall.removeAllRecords() }
+    func accountRecords() throws -> [WallRecords.Account] { try wall.accountRecords() }
+    func sessionRecords() throws -> [WallRecords.OpenSession] { try wall.sessionRecords() }
+    func configParams() throws -> [String: JSONValue] { try wall.storedParams() }
+    func postBatch(after position: Int64) throws -> (posts: [WallRecords.PostRecord], last: Int64?) { try wall.postBatch(after: position) }
+    func insert(accounts: [WallRecords.Account], sessions: [WallRecords.OpenSession], params: [String: JSONValue]) throws {
+        try wall.insert(accounts: accounts, sessions: sessions, params: params)
+    }
+    func insert(posts: [WallRecords.PostRecord]) throws { try wall.insert(posts: posts) }
+    func close() {}
+}

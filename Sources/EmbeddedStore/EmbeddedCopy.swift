@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import WallDomain
+
+// The embedded wall's records, whole, for `anywall-server copy`.
+extension EmbeddedWall {
+    /// Whether the wall has no account, post or config.
+    public func isEmptyWall() throws -> Bool {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM user) + (SELECT count(*) FROM post) + (SELECT count(*) FROM config)") == 0
+        }
+    }
+
+    /// Removes every record: accounts, sessions, posts, request ids and config.
+    public func removeAllRecords() throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM session; DELETE FROM request; DELETE FROM post; DELETE FROM user; DELETE FROM config")
+        }
+    }
+
+    public func accountRecords() throws -> [WallRecords.Account] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT objectId, username, name, passwordHash, createdAt FROM user ORDER BY id").map {
+                WallRecords.Account(objectId: $0["objectId"], username: $0["username"], name: $0["name"], passwordHash: $0["passwordHash"],
+                                    createdAt: Self.date(millis: $0["createdAt"]))
+            }
+        }
+    }
+
+    public func sessionRecords() throws -> [WallRecords.OpenSession] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT session.tokenDigest, user.objectId, session.createdAt FROM session JOIN user ON user.id = session.userId")
+                .map { WallRecords.OpenSession(tokenDigest: $0[0], userId: $0[1], createdAt: Self.date(millis: $0[2])) }
+        }
+    }
+
+    /// Up to `WallRecords.batchSize` posts left after the one at `position` (0: from the first), in
+    /// the order they were left, and the position of the last of them (nil when there are none).
+    public func postBatch(after position: Int64) throws -> (posts: [WallRecords.PostRecord], last: Int64?) {
+        let rows: [(Int64, WallRecords.PostRecord)] = try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, user.objectId, post.createdAt, post.updatedAt
+                FROM post LEFT JOIN user ON user.id = post.userId WHERE post.id > ? ORDER BY post.id LIMIT ?
+                """, arguments: [position, WallRecords.batchSize]).map { row in
+                (row[0], WallRecords.PostRecord(objectId: row[1], text: row[2], location: try GeoPoint(latitude: row[3], longitude: row[4]),
+                                                authorId: row[5], createdAt: Self.date(millis: row[6]),
+                                                updatedAt: (row[7] as Int64?).map(Self.date(millis:))))
+            }
+        }
+        return (rows.map(\.1), rows.last?.0)
+    }
+
+    /// Adds accounts, sessions and config as they are (hashes, digests and times kept).
+    public func insert(accounts: [WallRecords.Account], sessions: [WallRecords.OpenSession], params: [String: JSONValue]) throws {
+        let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
+        try write { db in
+            for account in accounts {
+                try db.execute(sql: "INSERT INTO user (objectId, username, name, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [account.objectId, account.username, account.name, account.passwordHash, Self.millis(account.createdAt)])
+            }
+            for session in sessions {
+                try db.execute(sql: "INSERT INTO session (tokenDigest, userId, createdAt) SELECT ?, id, ? FROM user WHERE objectId = ?",
+                               arguments: [session.tokenDigest, Self.millis(session.createdAt), session.userId])
+            }
+            for (key, value) in encoded {
+                try db.execute(sql: "INSERT INTO config (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
+        }
+    }
+
+    /// Adds posts as they are, each with its author (by object id) when the author is on the wall.
+    public func insert(posts: [WallRecords.PostRecord]) throws {
+        try write { db in
+            for post in posts {
+                try db.execute(sql: """
+                    INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, updatedAt)
+                    VALUES (?, ?, ?, ?, (SELECT id FROM user WHERE objectId = ?), ?, ?)
+                    """, arguments: [post.objectId, post.text, post.location.latitude, post.location.longitude, post.authorId,
+                                     Self.millis(post.createdAt), post.updatedAt.map(Self.millis)])
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import PostgresNIO
+import WallDomain
+
+// The wall's records, whole, for `anywall-server copy`.
+extension PostgresWall {
+    /// Whether the wall has no account, post or config.
+    public func isEmptyWall() async throws -> Bool {
+        try await call("counting records") {
+            try await self.collect(self.client.query("""
+                SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM posts) + (SELECT count(*) FROM config)
+                """, logger: self.logger).decode(Int.self)).first == 0
+        }
+    }
+
+    /// Removes every record: accounts, sessions, posts, request ids and config.
+    public func removeAllRecords() async throws {
+        try await transaction("removing the records") { connection in
+            try await connection.query("TRUNCATE sessions, requests, posts, users, config", logger: self.logger)
+        }
+    }
+
+    public func accountRecords() async throws -> [WallRecords.Account] {
+        try await call("reading accounts") {
+            try await self.collect(self.client.query("SELECT object_id, username, name, password_hash, created_at FROM users ORDER BY id",
+                                                     logger: self.logger).decode((String, String, String?, String?, Date).self))
+                .map { WallRecords.Account(objectId: $0, username: $1, name: $2, passwordHash: $3, createdAt: $4) }
+        }
+    }
+
+    public func sessionRecords() async throws -> [WallRecords.OpenSession] {
+        try await call("reading sessions") {
+            try await self.collect(self.client.query("""
+                SELECT sessions.token_digest, users.object_id, sessions.created_at FROM sessions JOIN users ON users.id = sessions.user_id
+                """, logger: self.logger).decode((String, String, Date).self))
+                .map { WallRecords.OpenSession(tokenDigest: $0, userId: $1, createdAt: $2) }
+        }
+    }
+
+    /// Up to `WallRecords.batchSize` posts left after the one at `position` (0: from the first), in
+    /// the order they were left, and the position of the last of them (nil when there are none).
+    public func postBatch(after position: Int64) async throws -> (posts: [WallRecords.PostRecord], last: Int64?) {
+        let rows = try await call("reading posts") {
+            try await self.collect(self.client.query("""
+                SELECT posts.id, posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry),
+                       users.object_id, posts.created_at, posts.updated_at
+                FROM posts LEFT JOIN users ON users.id = posts.user_id WHERE posts.id > \(position) ORDER BY posts.id LIMIT \(WallRecords.batchSize)
+                """, logger: self.logger).decode((Int64, String, String, Double, Double, String?, Date, Date?).self))
+        }
+        let posts = try rows.map {
+            WallRecords.PostRecord(objectId: $1, text: $2, location: try GeoPoint(latitude: $3, longitude: $4), authorId: $5,
+                                   createdAt: $6, updatedAt: $7)
+        }
+        return (posts, rows.last?.0)
+    }
+
+    /// Adds accounts, sessions and config as they are (hashes, digests and times kept).
+    public func insert(accounts: [WallRecords.Account], sessions: [WallRecords.OpenSession], params: [String: JSONValue]) async throws {
+        let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
+        try await transaction("adding accounts") { connection in
+            for account in accounts {
+                try await connection.query("""
+                    INSERT INTO users (object_id, username, name, password_hash, created_at)
+                    VALUES (\(account.objectId), \(account.username), \(account.name), \(account.passwordHash), \(account.createdAt))
+                    """, logger: self.logger)
+            }
+            for session in sessions {
+                try await connection.query("""
+                    INSERT INTO sessions (token_digest, user_id, created_at) SELECT \(session.tokenDigest), id, \(session.createdAt)
+                    FROM users WHERE object_id = \(session.userId)
+                    """, logger: self.logger)
+            }
+            for (key, value) in encoded {
+                try await connection.query("INSERT INTO config (key, value) VALUES (\(key), \(value))", logger: self.logger)
+            }
+        }
+    }
+
+    /// Adds posts as they are, each with its author (by object id) when the author is on the wall.
+    public func insert(posts: [WallRecords.PostRecord]) async throws {
+        try await transaction("adding posts") { connection in
+            for post in posts {
+                try await connection.query("""
+                    INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at)
+                    VALUES (\(post.objectId), \(post.text),
+                            ST_SetSRID(ST_MakePoint(\(post.location.longitude), \(post.location.latitude)), 4326)::geography,
+                            (SELECT id FROM users WHERE object_id = \(post.authorId)), \(post.createdAt), \(post.updatedAt))
+                    """, logger: self.logger)
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import AnywallServer
+import ArgumentParser
+import Foundation
+import Hummingbird
+import PostgresStore
+import WallDomain
+
+/// `anywall-server [serve]`: a wall served over Parse's REST API, so a group shares one wall.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve an anywall wall over the Parse REST API, for a group to share (the default).",
+        discussion: """
+            Keys come from the environment, as Parse Server takes them: PARSE_SERVER_APPLICATION_ID and \
+            PARSE_SERVER_MASTER_KEY (required), PARSE_SERVER_REST_API_KEY (optional), each also from the \
+            file named by the same variable with _FILE appended. The master key is accepted from \
+            --master-key-ips only (Parse Server's masterKeyIps, also from PARSE_SERVER_MASTER_KEY_IPS). \
+            Clients use the URL \
+            http://HOST:PORT/MOUNT with the application id (and REST key). One JSON line per request \
+            and per event goes to stderr. SIGTERM or SIGINT stops it after the requests in flight. \
+            The wall is a SQLite file (--store, or --database with a path) or a PostgreSQL database \
+            with PostGIS (--database postgres://USER@HOST[:PORT]/DATABASE, also from \
+            PARSE_SERVER_DATABASE_URI; its password from PGPASSWORD), which any number of servers may share. \
+            Exit status: 0 stopped, 64 usage, 69 the wall cannot be opened or the database reached, \
+            71 the address cannot be bound, 72 the database lacks PostGIS, 77 the database refused \
+            the user or password, 78 a key is missing.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The wall's SQLite file (created when missing).", valueName: "path"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("The wall's database: a postgres:// URI (PostgreSQL with PostGIS; the password from PGPASSWORD) "
+                               + "or a SQLite file (default: PARSE_SERVER_DATABASE_URI).", valueName: "uri"))
+    var database: String?
+
+    @Option(name: .customLong("database-replica"),
+            help: ArgumentHelp("A streaming replica of the --database to read from (repeatable): reads go to one that keeps up, "
+                               + "writes to the primary, and a session reads its own writes.", valueName: "uri"))
+    var databaseReplicas: [String] = []
+
+    @Option(help: ArgumentHelp("The address to listen on; another than loopback exposes the wall to the network.", valueName: "address"))
+    var bind = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The TCP port (0: any free port, named in the 'listening' log line).", valueName: "port"))
+    var port = 1337
+
+    @Option(help: ArgumentHelp("The path the API is served under.", valueName: "path"))
+    var mount = "/parse"
+
+    @Option(help: ArgumentHelp("How long a session lasts from its log-in, in seconds (Parse Server's sessionLength; default a year).",
+                               valueName: "seconds"))
+    var sessionLength = 31_536_000
+
+    @Option(help: ArgumentHelp("Addresses and networks the master key is accepted from, comma-separated "
+                               + "(default: PARSE_SERVER_MASTER_KEY_IPS, else 127.0.0.1,::1; 0.0.0.0/0,::/0 allows any).",
+                               valueName: "list"))
+    var masterKeyIps: String?
+
+    @Option(help: ArgumentHelp("Close a connection idle, or still sending its headers, for this many seconds; a request body must arrive within it too (else 408).", valueName: "seconds"))
+    var idleTimeout = 30
+
+    @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
+    var maxConnections = 4096
+
+    @Option(help: ArgumentHelp("Sign-up and log-in attempts an address may make at once, and per minute after that "
+                               + "(a username also waits, longer each time, after 5 failed log-ins).", valueName: "count"))
+    var passwordAttempts = 20
+
+    @Flag(help: "Take every request as new, as Parse Server does without idempotency: a retried post may be stored twice.")
+    var noRequestIds = false
+
+    func validate() throws {
+        _ = try wallLocation(ProcessInfo.processInfo.environment)
+        guard (1...1_000_000).contains(passwordAttempts) else { throw ValidationError("--password-attempts must be from 1 to 1000000") }
+        guard (1...86400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds") }
+        guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
+        _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
+        guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
+            throw ValidationError("--mount must be a path such as /parse")
+        }
+    }
+
+    func run() async throws {
+        do {
+            try await serve()
+        } catch let failure as ServerFailure {
+            ServerLog.event("failed", ["error": .string(failure.description)])
+            throw ExitCode(failure.exitStatus)
+        }
+    }
+
+    private static let databaseURIName = "PARSE_SERVER_DATABASE_URI"
+
+    /// Where the wall is: `--store`, else `--database`, else the environment's database URI.
+    private func wallLocation(_ environment: [String: String]) throws -> WallLocation {
+        if store != nil, database != nil { throw ValidationError("give --store or --database, not both") }
+        guard let given = store ?? database ?? environment[Self.databaseURIName], !given.isEmpty else {
+            throw ValidationError("--database (or --store, or \(Self.databaseURIName)) is required: a postgres:// URI or a SQLite file")
+        }
+        do throws(PostgresWallError) {
+            let location = store != nil ? .file(URL(fileURLWithPath: given)) : try WallLocation(given)
+            return try location.reading(from: databaseReplicas)
+        } catch {
+            throw ValidationError(error.reason)
+        }
+    }
+
+    /// The master key's addresses from `--master-key-ips`, else the environment, else loopback.
+    private func masterKeyAddresses(_ environment: [String: String]) throws -> MasterKeyAddresses {
+        guard let list = masterKeyIps ?? environment[Self.masterKeyIpsName] else { return .loopback }
+        do {
+            return try MasterKeyAddresses(parsing: list)
+        } catch {
+            throw ValidationError("--master-key-ips (or \(Self.masterKeyIpsName)): '\(error.entry)' is not an address or network")
+        }
+    }
+
+    private static let masterKeyIpsName = "PARSE_SERVER_MASTER_KEY_IPS"
+
+    private func serve() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let keys = try ServerKeys.from(environment)
+        var passwords = PasswordLimits()
+        passwords.attemptsPerAddress = passwordAttempts
+        passwords.refillInterval = .seconds(60) / passwordAttempts
+        // A body must arrive within the same time a connection may stay idle.
+        let limits = ClientLimits(idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
+                                  passwords: passwords).fittedToDescriptorLimit()
+        let location = try wallLocation(environment)
+        let wall = try await ServerApplication.openWall(location, sessionLength: .seconds(sessionLength))
+        let mountPath = ServerApplication.mountPrefix(mount)
+        let address = bind
+        let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
+                                          masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
+                                          keepsRequestIds: !noRequestIds) { port in
+            ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
+                                          "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description)])
+        }
+        let pruning = Task { await ServerApplication.pruneRequestIds(of: wall) }
+        defer { pruning.cancel() }
+        do {
+            try await app.runService()
+        } catch {
+            throw ServerFailure.listen("cannot serve on \(bind):\(port): \(error)")
+        }
+        ServerLog.event("stopped")
+    }
+}
