@@ -76,17 +76,25 @@ extension PostgresWall {
         }
     }
 
-    /// Adds posts as they are, each with its author (by object id) when the author is on the wall.
+    /// Adds posts as they are, each with its author (by object id) when the author is on the wall:
+    /// a batch in one statement (arrays unnested in their order, so the posts keep it).
     public func insert(posts: [WallRecords.PostRecord]) async throws {
+        let objectIds = posts.map(\.objectId), texts = posts.map(\.text)
+        let latitudes = posts.map(\.location.latitude), longitudes = posts.map(\.location.longitude)
+        // Arrays cannot hold NULL here: no author is an id no user has, no edit a flag.
+        let authorIds = posts.map { $0.authorId ?? "" }, createdAt = posts.map(\.createdAt)
+        let updatedAt = posts.map { $0.updatedAt ?? $0.createdAt }, edited = posts.map { $0.updatedAt != nil }
         try await transaction("adding posts") { connection in
-            for post in posts {
-                try await connection.query("""
-                    INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at)
-                    VALUES (\(post.objectId), \(post.text),
-                            ST_SetSRID(ST_MakePoint(\(post.location.longitude), \(post.location.latitude)), 4326)::geography,
-                            (SELECT id FROM users WHERE object_id = \(post.authorId)), \(post.createdAt), \(post.updatedAt))
-                    """, logger: self.logger)
-            }
+            try await connection.query("""
+                INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at)
+                SELECT p.object_id, p.text, ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326)::geography, users.id,
+                       p.created_at, CASE WHEN p.edited THEN p.updated_at END
+                FROM unnest(\(objectIds)::text[], \(texts)::text[], \(latitudes)::float8[], \(longitudes)::float8[],
+                            \(authorIds)::text[], \(createdAt)::timestamptz[], \(updatedAt)::timestamptz[], \(edited)::bool[])
+                     WITH ORDINALITY AS p(object_id, text, latitude, longitude, author_id, created_at, updated_at, edited, position)
+                LEFT JOIN users ON users.object_id = p.author_id
+                ORDER BY p.position
+                """, logger: self.logger)
         }
     }
 }

@@ -215,12 +215,17 @@ struct PostgresServerTests {
         var server = try WallServer(wall: ["--store", original.path])
         let dana = try server.signUp("dana", password: "dana's password"), eve = try server.signUp("eve")
         var generator = SeededGenerator(seed: 15)
+        var firstPost = ""
         for index in 0..<60 {
             let token = index.isMultiple(of: 3) ? eve.token : dana.token
             let answer = try server.post("post \(index)", latitude: 59.3 + Double.random(in: -0.5...0.5, using: &generator),
                                          longitude: 18.0 + Double.random(in: -0.5...0.5, using: &generator), token: token)
             #expect(answer.status == 201)
+            if index == 0 { firstPost = answer.json["objectId"] as? String ?? "" }
         }
+        // An edited post keeps its edit time apart from its creation time.
+        let edit = try server.send("PUT", "/classes/Posts/\(firstPost)", headers: Self.sessionHeaders(eve.token), json: ["text": "post 0, edited"])
+        #expect(edit.status == 200, "\(edit)")
         let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
         #expect(try server.send("PUT", "/config", headers: master, json: ["params": ["postMaxCharacterCount": 200]]).status == 200)
         func answers(_ server: WallServer) throws -> [String] {
