@@ -162,6 +162,29 @@ struct PostgresServerTests {
         #expect(Set(answers[1]) == ["across 180", "north inside", "south inside"])
     }
 
+    @Test("posts tied at the limit: both stores answer the nearer posts, then the tied ones with the smallest object ids")
+    func tiesAtTheLimit() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-ties-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        for server in [try WallServer(database: cluster.uri), try WallServer(wall: ["--store", file.path])] {
+            let token = try server.signUp("tia").token
+            func post(_ text: String, _ latitude: Double) throws -> String {
+                let answer = try server.post(text, latitude: latitude, longitude: 18.0, token: token)
+                #expect(answer.status == 201)
+                return answer.json["objectId"] as? String ?? ""
+            }
+            let nearer = try (0..<3).map { try post("nearer \($0)", 59.30001 + Double($0) * 0.00001) }
+            let tied = try (0..<12).map { try post("tied \($0)", 59.301) }
+            _ = try post("farther", 59.302)
+            let whereClause = #"{"location":{"$nearSphere":{"__type":"GeoPoint","latitude":59.3,"longitude":18.0},"$maxDistanceInKilometers":1}}"#
+            let answer = try server.send("GET", "/classes/Posts", query: ["where": whereClause, "limit": "8"])
+            let found = (answer.json["results"] as? [[String: Any]] ?? []).compactMap { $0["objectId"] as? String }
+            #expect(found == nearer + tied.sorted().prefix(5), "\(answer)")
+        }
+    }
+
     @Test("a streaming standby serves reads: a user sees their own post at once, others' reads go to the standby, and the standby stopped and started again costs clients nothing")
     func streamingStandby() throws {
         let primary = try PostgresCluster()
