@@ -126,14 +126,14 @@ def cached_wall(args, out):
 # ---------------------------------------------------------------- the server
 
 class Server:
-    """anywall-server on a scratch copy of the wall, its log (one JSON line per request and
-    event) in a file, its port read from the "listening" line."""
+    """anywall-server on a wall (`wall_arguments`: ["--store", FILE] or ["--database", URI]), its
+    log (one JSON line per request and event) in a file, its port read from the "listening" line."""
 
-    def __init__(self, binary, wall, log_path, env):
+    def __init__(self, binary, wall_arguments, log_path, env):
         self.log_path = log_path
         self.log_file = open(log_path, "w")
         # Every sign-up of the write test comes from this one address: past the gate's default budget.
-        self.process = subprocess.Popen([binary, "--store", wall, "--bind", "127.0.0.1", "--port", "0",
+        self.process = subprocess.Popen([binary, *wall_arguments, "--bind", "127.0.0.1", "--port", "0",
                                          "--mount", MOUNT, "--password-attempts", "100000"], env=env, stdout=subprocess.DEVNULL, stderr=self.log_file)
         self.port = None
         deadline = time.monotonic() + 60
@@ -417,7 +417,7 @@ def main():
         if os.path.exists(cached + suffix):
             shutil.copyfile(cached + suffix, wall + suffix)
 
-    server = Server(os.path.join(bin_dir, "anywall-server"), wall, os.path.join(work, "server.log"), env)
+    server = Server(os.path.join(bin_dir, "anywall-server"), ["--store", wall], os.path.join(work, "server.log"), env)
     log(f"anywall-server listening on port {server.port} (log: {server.log_path})")
     report = {"date": datetime.date.today().isoformat(), "source": bench_wall.source_state(ROOT),
               "machine": machine(), "posts": args.posts, "port": server.port}
