@@ -327,7 +327,11 @@ def main():
             finally:
                 second.stop()
             problems += server_problems(second, "the second PostgreSQL server")
+            wal_before = cluster.sql("SELECT pg_current_wal_lsn()")
             report["postgresWrites"] = writes(args, first, work, "postgres-writes")
+            wal = int(float(cluster.sql(f"SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '{wal_before}')")))
+            # Sign-ups and warm-up posts are in it too: an upper bound of what a post costs.
+            report["postgresWrites"]["walBytesPerPost"] = round(wal / max(1, report["postgresWrites"]["gained"]))
         finally:
             first.stop()
         problems += server_problems(first, "the first PostgreSQL server")
@@ -380,7 +384,8 @@ def print_summary(r):
         "",
         f"copy SQLite -> PostgreSQL: {r['posts']:,} posts in {r['copy']['seconds']} s ({r['copy']['postsPerSecond']:,} posts/s); "
         f"PostgreSQL: posts {mb(r['sizes']['postsTable'])} + indexes {mb(r['sizes']['postsIndexes'])}, "
-        f"database {mb(r['sizes']['database'])}; the SQLite file {mb(r['sqliteBytes'])}",
+        f"database {mb(r['sizes']['database'])}; the SQLite file {mb(r['sqliteBytes'])}; "
+        f"WAL written per post at most {r['postgresWrites']['walBytesPerPost']:,} bytes",
     ]
     print("\n".join(lines))
 
