@@ -18,6 +18,7 @@ extension EmbeddedWall {
         }
     }
 
+    /// Every account with its password hash, in the order they were made.
     public func accountRecords() throws -> [WallRecords.Account] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT objectId, username, name, passwordHash, createdAt FROM user ORDER BY id").map {
@@ -27,6 +28,7 @@ extension EmbeddedWall {
         }
     }
 
+    /// Every open session, by the digest of its token.
     public func sessionRecords() throws -> [WallRecords.OpenSession] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT session.tokenDigest, user.objectId, session.createdAt FROM session JOIN user ON user.id = session.userId")

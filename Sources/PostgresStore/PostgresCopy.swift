@@ -20,6 +20,7 @@ extension PostgresWall {
         }
     }
 
+    /// Every account with its password hash, in the order they were made.
     public func accountRecords() async throws -> [WallRecords.Account] {
         try await call("reading accounts") {
             try await self.collect(self.client.query("SELECT object_id, username, name, password_hash, created_at FROM users ORDER BY id",
@@ -28,6 +29,7 @@ extension PostgresWall {
         }
     }
 
+    /// Every open session, by the digest of its token.
     public func sessionRecords() async throws -> [WallRecords.OpenSession] {
         try await call("reading sessions") {
             try await self.collect(self.client.query("""
