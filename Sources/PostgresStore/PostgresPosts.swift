@@ -132,18 +132,21 @@ extension PostgresWall {
     }
 
     /// The nearest posts to `query`'s center within its search distance, nearest first (ties by
-    /// object id), at most its limit. The GiST index's KNN order (`<->`) first finds how far the
-    /// limit-th nearest post is; only posts that near (ties included) are then sorted. Within the
-    /// whole search distance instead, PostgreSQL underestimates how many posts a city holds and
-    /// sorts them all: 130 ms instead of 5 over a million posts (scripts/bench-postgres).
+    /// object id), at most its limit. The planar index's KNN order (`<->` on `location::geometry`)
+    /// finds the limit-th nearest posts on the plane; the farthest of them on the sphere bounds
+    /// how far the true nearest can be, and only posts that near (ties included) are then sorted.
+    /// Within the whole search distance instead, PostgreSQL underestimates how many posts a city
+    /// holds and sorts them all (130 ms over a million posts); KNN on geography bounds it too,
+    /// but is ten times the cost of the plane's (scripts/bench-postgres).
     public func nearestPosts(_ query: WallQuery, for reader: String? = nil) async throws -> [StoredPost] {
         guard query.limit > 0 else { return [] }
-        let center = Self.point(query.center)
+        let center = Self.point(query.center), planeCenter = Self.planePoint(query.center)
         let found = try await posts("""
             SELECT \(unescaped: Self.postColumns)
             WHERE ST_DWithin(posts.location, \(unescaped: center), least(\(Self.postGISMeters(query.searchDistance)),
-                (SELECT posts.location <-> \(unescaped: center) FROM posts ORDER BY posts.location <-> \(unescaped: center)
-                 OFFSET \(query.limit - 1) LIMIT 1) * \(1 + Self.postGISMargin) + 0.001), false)
+                (SELECT max(ST_Distance(nearest.location, \(unescaped: center), false)) FROM
+                    (SELECT posts.location FROM posts ORDER BY posts.location::geometry <-> \(unescaped: planeCenter) LIMIT \(query.limit)) AS nearest)
+                * \(1 + Self.postGISMargin) + 0.001), false)
             ORDER BY posts.location <-> \(unescaped: center), posts.object_id
             LIMIT \(query.limit)
             """, "finding the nearest posts", for: reader)
@@ -198,7 +201,12 @@ extension PostgresWall {
 
     /// A point as a geography literal: coordinates are numbers the wall already checked.
     private static func point(_ point: GeoPoint) -> String {
-        "ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography"
+        "\(planePoint(point))::geography"
+    }
+
+    /// A point as a planar geometry in degrees, as the `location::geometry` index keeps posts.
+    private static func planePoint(_ point: GeoPoint) -> String {
+        "ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)"
     }
 
     /// The SQL sort term for one key; text in byte order, as SQLite compares it.
