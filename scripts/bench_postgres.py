@@ -142,13 +142,15 @@ class Cluster:
 def nearby_sql(latitude, longitude):
     """The server's nearby query (PostgresWall.nearestPosts), its numbers as the server writes them."""
     meters = bench_wall.SEARCH_KM * 1000 * POSTGIS_METERS_PER_METER * (1 + 1e-9) + 0.001
-    center = f"ST_SetSRID(ST_MakePoint({longitude}, {latitude}), 4326)::geography"
+    plane_center = f"ST_SetSRID(ST_MakePoint({longitude}, {latitude}), 4326)"
+    center = plane_center + "::geography"
     return (
         "SELECT posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry), "
         "posts.created_at, posts.updated_at, users.object_id, users.username, users.name, users.created_at "
         "FROM posts LEFT JOIN users ON users.id = posts.user_id "
-        f"WHERE ST_DWithin(posts.location, {center}, least({meters!r}, (SELECT posts.location <-> {center} FROM posts "
-        f"ORDER BY posts.location <-> {center} OFFSET {bench_wall.LIMIT - 1} LIMIT 1) * 1.000000001 + 0.001), false) "
+        f"WHERE ST_DWithin(posts.location, {center}, least({meters!r}, (SELECT max(ST_Distance(nearest.location, {center}, false)) "
+        f"FROM (SELECT posts.location FROM posts ORDER BY posts.location::geometry <-> {plane_center} LIMIT {bench_wall.LIMIT}) "
+        f"AS nearest) * 1.000000001 + 0.001), false) "
         f"ORDER BY posts.location <-> {center}, posts.object_id LIMIT {bench_wall.LIMIT}")
 
 
