@@ -16,6 +16,10 @@ package enum WallCopy {
     /// config unless `replacing` (then its records are removed first). Request ids are not copied:
     /// they only guard retries of requests already answered.
     package static func copy(from source: WallLocation, to destination: WallLocation, replacing: Bool) async throws(ServerFailure) -> Counts {
+        // Opening a SQLite file makes it: a mistyped source would otherwise copy an empty wall.
+        if case .file(let file) = source, !FileManager.default.fileExists(atPath: file.path) {
+            throw .wall("there is no wall at \(file.path)")
+        }
         let from = try await open(source), to = try await open(destination)
         defer { from.close(); to.close() }
         do {

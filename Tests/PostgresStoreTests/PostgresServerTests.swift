@@ -273,6 +273,10 @@ struct PostgresServerTests {
 
         let refused = try WallServer.runToExitWithOutput(["copy", "--from", original.path, "--to", cluster.uri], environment: Self.keys)
         #expect(refused.status == 78 && refused.stderr.contains("already holds a wall") && refused.stdout.isEmpty, "\(refused)")
+        let typo = folder.appendingPathComponent("orignal.sqlite")
+        let missing = try WallServer.runToExitWithOutput(["copy", "--from", typo.path, "--to", cluster.uri, "--replace"], environment: Self.keys)
+        #expect(missing.status == 69 && missing.stderr.contains("there is no wall at") && !FileManager.default.fileExists(atPath: typo.path),
+                "a mistyped source is not made and copied as an empty wall: \(missing)")
         let replaced = try WallServer.runToExitWithOutput(["copy", "--from", original.path, "--to", cluster.uri, "--replace"], environment: Self.keys)
         #expect(replaced.status == 0, "\(replaced)")
 
