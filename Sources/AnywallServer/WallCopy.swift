@@ -22,6 +22,8 @@ package enum WallCopy {
         }
         let from = try await open(source), to = try await open(destination)
         defer { from.close(); to.close() }
+        // Each batch is its own transaction: a copy that fails halfway leaves part of the wall.
+        var written = false
         do {
             if try await !to.isEmptyWall() {
                 guard replacing else {
@@ -31,6 +33,7 @@ package enum WallCopy {
             }
             var counts = Counts()
             let accounts = try await from.accountRecords(), sessions = try await from.sessionRecords(), params = try await from.configParams()
+            written = true
             try await to.insert(accounts: accounts, sessions: sessions, params: params)
             (counts.accounts, counts.sessions, counts.configKeys) = (accounts.count, sessions.count, params.count)
             var position: Int64 = 0
@@ -45,7 +48,9 @@ package enum WallCopy {
         } catch let failure as ServerFailure {
             throw failure
         } catch {
-            throw .wall("copying from \(source) to \(destination) failed: \((error as? AnywallError)?.reason ?? "\(error)")")
+            let reason = (error as? AnywallError)?.reason ?? "\(error)"
+            let partial = written ? "; \(destination) may hold part of the wall: copy again with --replace" : ""
+            throw .wall("copying from \(source) to \(destination) failed: \(reason)\(partial)")
         }
     }
 
