@@ -3,7 +3,8 @@ import Hummingbird
 import ParseWire
 import WallDomain
 
-/// The wall's config: `GET /config` for anyone with the keys, `PUT /config` with the master key.
+/// The wall's config: `GET /config` for anyone with the keys, `PUT /config` with the master key
+/// (a parameter set to `{"__op":"Delete"}` is removed).
 struct ConfigRoutes {
     let wall: any WallStore
 
@@ -21,14 +22,22 @@ struct ConfigRoutes {
             guard case .object(let params)? = body["params"] else {
                 throw ParseRefusal(ParseErrorCode.invalidJSON, "config updates must have params")
             }
+            var values: [String: JSONValue] = [:]
+            var deleting: Set<String> = []
             for (key, value) in params {
+                // `{"__op":"Delete"}` removes the parameter, as Parse Server's config update does.
+                if case .object(let operation) = value, operation["__op"] == .string("Delete") {
+                    deleting.insert(key)
+                    continue
+                }
                 do {
                     try RemoteConfig.validate(key: key, value: value)
                 } catch let error as AnywallError {
                     throw ParseRefusal(ParseErrorCode.validationFailed, error.reason)
                 }
+                values[key] = value
             }
-            try await wall.setConfigParams(params)
+            try await wall.setConfigParams(values, deleting: deleting)
             return ParseAnswer.json(["result": .bool(true)])
         }
     }

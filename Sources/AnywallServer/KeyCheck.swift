@@ -9,11 +9,14 @@ import WallDomain
 /// Parse's key rules, before any route under the mount: the application id must match (else a
 /// bare 403 `unauthorized`); a matching master key makes the caller master; otherwise the REST
 /// API key must match when the server has one. A master key from an address outside
-/// `masterKeyAddresses` is refused (403, as Parse Server). The session token is noted, not yet checked.
+/// `masterKeyAddresses` is refused (403, as Parse Server). A session token must be one the wall
+/// knows, on every route: an unknown or ended one is refused with 209, as Parse Server refuses it
+/// (clients rely on it to notice a logout), never taken as nobody signed in.
 struct KeyCheck: RouterMiddleware {
     typealias Context = ParseContext
     let keys: ServerKeys
     let masterKeyAddresses: MasterKeyAddresses
+    let wall: any WallStore
 
     func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
         guard Self.same(request.headers[HTTPField.Name(ParseHeader.applicationId)!], keys.applicationId) else {
@@ -30,6 +33,9 @@ struct KeyCheck: RouterMiddleware {
             return ParseRefusal.unauthorized.response
         }
         context.caller.sessionToken = request.headers[HTTPField.Name(ParseHeader.sessionToken)!].flatMap { $0.isEmpty ? nil : $0 }
+        if let token = context.caller.sessionToken {
+            context.caller.user = try await wall.user(token: token)
+        }
         return try await next(request, context)
     }
 

@@ -37,8 +37,22 @@ package enum OpenAPIDocument {
       "paths": {
         "/health": {"get": {"security": [], "responses": {"200": {"$ref": "#/components/responses/answer"}}}},
         "/openapi.json": {"get": {"security": [], "responses": {"200": {"description": "this document"}}}},
-        "/users": {"post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
-                            "responses": {"default": {"$ref": "#/components/responses/answer"}}}},
+        "/users": {
+          "get": {"parameters": [
+                    {"name": "where", "in": "query", "schema": {"type": "string"}}, {"name": "skip", "in": "query", "schema": {"type": "integer"}},
+                    {"name": "limit", "in": "query", "schema": {"type": "integer"}}, {"name": "count", "in": "query", "schema": {"type": "integer"}}],
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
+                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
+        "/users/{objectId}": {
+          "parameters": [{"$ref": "#/components/parameters/objectId"}],
+          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "put": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}],
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
         "/login": {
           "get": {"parameters": [{"name": "username", "in": "query", "schema": {"type": "string"}}, {"name": "password", "in": "query", "schema": {"type": "string"}}],
                   "responses": {"default": {"$ref": "#/components/responses/answer"}}},

@@ -34,8 +34,15 @@ private struct DetachedSource: RequestContextSource {
     let logger: Logger
 }
 
-/// Who is asking: the master key, and/or a session token (not yet checked against the wall).
+/// Who is asking: the master key, and/or a session token and the user it belongs to.
 struct Caller: Sendable {
     var isMaster = false
     var sessionToken: String?
+    /// The session's user, once `KeyCheck` found the session.
+    var user: StoredUser?
+
+    /// The posts the caller may read.
+    var reader: PostReader {
+        isMaster ? .master : .user(user?.objectId)
+    }
 }

@@ -13,16 +13,17 @@ enum ParseRendering {
     }
 
     /// A post as a query returns it: the author included as an object when `includeUser`, else a
-    /// Pointer; `keys`, when given, limits the fields to those (objectId and the dates always come).
-    /// Posts are public-read and only writable by their author: the only ACL this server keeps.
-    static func post(_ post: StoredPost, includeUser: Bool, keys: Set<String>?) -> ParsePostObject {
-        let fields = keys ?? ["text", "location", "user", "ACL"]
+    /// Pointer; `keys`, when given, limits the fields to those (objectId and the dates always come),
+    /// and `excludeKeys` leaves those out.
+    static func post(_ post: StoredPost, includeUser: Bool, keys: Set<String>?, excludeKeys: Set<String> = []) -> ParsePostObject {
+        func returns(_ field: String) -> Bool { keys.map { $0.contains(field) } ?? true && !excludeKeys.contains(field) }
         var object = ParsePostObject(objectId: post.objectId, createdAt: post.createdAt)
         object.updatedAt = post.updatedAt
-        if fields.contains("text") { object.text = post.text }
-        if fields.contains("location") { object.location = ParseGeoPoint(post.location) }
-        if fields.contains("user") { object.author = post.author.map { includeUser ? .included(user($0)) : .pointer($0.objectId) } }
-        if fields.contains("ACL") { object.acl = .publicRead(writer: post.author?.objectId) }
+        if returns("text") { object.text = post.text }
+        if returns("location") { object.location = ParseGeoPoint(post.location) }
+        if returns("user") { object.author = post.author.map { includeUser ? .included(user($0)) : .pointer($0.objectId) } }
+        if returns("ACL") { object.acl = ParseACL(post.access.acl) }
+        object.extra = post.fields.filter { returns($0.key) }
         return object
     }
 

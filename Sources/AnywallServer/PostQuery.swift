@@ -21,6 +21,8 @@ package struct PostQuery: Sendable {
     var keys: Set<String>?
     var excludeKeys: Set<String> = []
     var includeUser = false
+    /// Who asks: the posts whose ACL they may read. Set by the route from the caller.
+    var reader = PostReader.user(nil)
 
     /// Parameters Parse Server takes that this server does not.
     private static let unsupported: Set<String> = ["readPreference", "includeReadPreference", "subqueryReadPreference",
@@ -45,29 +47,22 @@ package struct PostQuery: Sendable {
         }
     }
 
-    /// The fields to return: `keys` (when given) less `excludeKeys`.
-    var fields: Set<String>? {
-        guard keys != nil || !excludeKeys.isEmpty else { return nil }
-        let all: Set<String> = ["text", "location", "user", "ACL"]
-        return (keys ?? all).subtracting(excludeKeys)
-    }
-
     private static func names(_ text: String) -> Set<String> {
         Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
     private static func order(_ text: String) throws -> [PostOrder] {
         try text.split(separator: ",").map { term in
-            guard let key = PostOrder(parsing: Substring(term.trimmingCharacters(in: .whitespaces))) else {
-                throw ParseRefusal.invalidQuery("anywall-server sorts Posts only by "
-                    + PostOrder.Field.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(term)'")
+            let name = term.trimmingCharacters(in: .whitespaces)
+            guard let key = PostOrder(parsing: Substring(name)) else {
+                throw ParseRefusal(ParseErrorCode.invalidKeyName, "Invalid field name: \(name.hasPrefix("-") ? String(name.dropFirst()) : name).")
             }
             return key
         }
     }
 
     /// A count of objects: a whole number from 0 to `max` (Parse takes `Number(value)`).
-    private static func whole(_ name: String, _ value: JSONValue, max: Int) throws -> Int {
+    static func whole(_ name: String, _ value: JSONValue, max: Int) throws -> Int {
         // Int(exactly:) and not Int(_:): 2^63 and beyond are refused here, where Int(_:) would trap.
         guard case .number(let number) = value, number >= 0, let whole = Int(exactly: number), whole <= max else {
             throw ParseRefusal.invalidQuery(max == Int.max ? "Invalid parameter for query: \(name)"
@@ -76,7 +71,7 @@ package struct PostQuery: Sendable {
         return whole
     }
 
-    private static func truthy(_ value: JSONValue) -> Bool {
+    static func truthy(_ value: JSONValue) -> Bool {
         switch value {
         case .bool(let flag): return flag
         case .number(let number): return number != 0

@@ -23,7 +23,7 @@ struct PostSearch {
     private func plan() throws -> Plan {
         let filter = query.filter
         if filter.isPlaceless { return .placeless }
-        if let near = filter.near, filter.areas.isEmpty, filter.objectIds == nil, query.order.isEmpty, !query.count,
+        if let near = filter.near, filter.areas.isEmpty, !filter.condition.constrainsFields, query.order.isEmpty, !query.count,
            query.skip + query.limit <= WallQuery.limitRange.upperBound {
             return .nearest(try WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth,
                                       limit: max(1, query.skip + query.limit)))
@@ -35,37 +35,41 @@ struct PostSearch {
         return .scan(boxes: nil, near: nil)
     }
 
+    /// What the query asks of the posts' fields, and that its reader may read them.
+    private var condition: RecordCondition {
+        query.filter.condition.and(query.reader.condition)
+    }
+
     /// The page of posts on the SQLite store, and the count of all matching when the query asks for it.
     func run(on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
         switch try plan() {
         case .placeless:
-            let objectIds = query.filter.objectIds
-            let posts = query.limit == 0 ? [] : try wall.storedPosts(objectIds: objectIds, order: query.order, skip: query.skip, limit: query.limit)
-            return (posts, query.count ? try wall.countPosts(objectIds: objectIds) : nil)
+            let posts = query.limit == 0 ? [] : try wall.storedPosts(where: condition, order: query.order, skip: query.skip, limit: query.limit)
+            return (posts, query.count ? try wall.countPosts(where: condition) : nil)
         case .nearest(let nearest):
-            return query.limit == 0 ? ([], nil) : (Array(try wall.nearestPosts(nearest).dropFirst(query.skip)), nil)
+            return query.limit == 0 ? ([], nil) : (Array(try wall.nearestPosts(nearest, for: query.reader).dropFirst(query.skip)), nil)
         case .scan(let boxes, let near):
             let scan = PostScan(query)
             let candidates = boxes ?? near.map { BoundingBox.covering(center: $0.center, radius: $0.distance) }
-            try wall.forEachStoredPost(inAny: candidates, objectIds: query.filter.objectIds) { scan.offer($0) }
+            try wall.forEachStoredPost(inAny: candidates, where: condition) { scan.offer($0) }
             return scan.result
         }
     }
 
-    /// The page of posts on the PostgreSQL store for the session `reader` (which picks where it
+    /// The page of posts on the PostgreSQL store for the caller's `session` (which picks where it
     /// may be read: see `PostgresReplicas`), and the count of all matching when the query asks for it.
-    func run(on wall: PostgresWall, for reader: String?) async throws -> (posts: [StoredPost], count: Int?) {
+    func run(on wall: PostgresWall, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
         switch try plan() {
         case .placeless:
-            let objectIds = query.filter.objectIds
-            let posts = query.limit == 0 ? [] : try await wall.storedPosts(objectIds: objectIds, order: query.order, skip: query.skip, limit: query.limit,
-                                                                                 for: reader)
-            return (posts, query.count ? try await wall.countPosts(objectIds: objectIds, for: reader) : nil)
+            let posts = query.limit == 0 ? [] : try await wall.storedPosts(where: condition, order: query.order, skip: query.skip, limit: query.limit,
+                                                                           for: session)
+            return (posts, query.count ? try await wall.countPosts(where: condition, for: session) : nil)
         case .nearest(let nearest):
-            return query.limit == 0 ? ([], nil) : (Array(try await wall.nearestPosts(nearest, for: reader).dropFirst(query.skip)), nil)
+            return query.limit == 0 ? ([], nil)
+                : (Array(try await wall.nearestPosts(nearest, for: query.reader, session: session).dropFirst(query.skip)), nil)
         case .scan(let boxes, let near):
             let scan = PostScan(query)
-            try await wall.forEachStoredPost(inAny: boxes, near: near, objectIds: query.filter.objectIds, for: reader) { scan.offer($0) }
+            try await wall.forEachStoredPost(inAny: boxes, near: near, where: condition, for: session) { scan.offer($0) }
             return scan.result
         }
     }

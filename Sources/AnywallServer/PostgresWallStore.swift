@@ -9,24 +9,28 @@ extension PostgresWall: WallStore {
         try await storedParams()
     }
 
-    package func setConfigParams(_ params: [String: JSONValue]) async throws {
-        try await setParams(params)
+    package func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>) async throws {
+        try await setParams(params, deleting: deleting)
     }
 
     package func config() async throws -> RemoteConfig {
         try await fetchConfig()
     }
 
-    package func find(_ query: PostQuery, for reader: String?) async throws -> (posts: [StoredPost], count: Int?) {
-        try await PostSearch(query: query).run(on: self, for: reader)
+    package func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
+        try await PostSearch(query: query).run(on: self, session: session)
     }
 
-    package func post(objectId: String, for reader: String?) async throws -> StoredPost? {
-        try await storedPost(objectId: objectId, for: reader)
+    package func post(objectId: String, session: String?) async throws -> StoredPost? {
+        try await storedPost(objectId: objectId, for: session)
     }
 
-    package func createPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost {
-        try await createStoredPost(text: text, at: location, token: token, requestId: requestId)
+    package func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
+        try await createStoredPost(draft, token: token, requestId: requestId)
+    }
+
+    package func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int) {
+        try await storedUsers(where: condition, skip: skip, limit: limit, for: session)
     }
 
     package func user(token: String) async throws -> StoredUser {

@@ -59,34 +59,40 @@ extension SQLiteWallStore {
         try await run { try $0.storedParams() }
     }
 
-    package func setConfigParams(_ params: [String: JSONValue]) async throws {
-        try await run { wall in
-            for (key, value) in params { _ = try wall.setConfig(key, to: value, masterKey: nil) }
-        }
+    package func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>) async throws {
+        try await run { try $0.setParams(params, deleting: deleting) }
     }
 
     package func config() async throws -> RemoteConfig {
         try await run { try $0.fetchConfig() }
     }
 
-    package func find(_ query: PostQuery, for reader: String?) async throws -> (posts: [StoredPost], count: Int?) {
+    package func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
         try await self.query { try PostSearch(query: query).run(on: $0) }
     }
 
-    package func post(objectId: String, for reader: String?) async throws -> StoredPost? {
+    package func post(objectId: String, session: String?) async throws -> StoredPost? {
         try await query { try $0.storedPost(objectId: objectId) }
     }
 
-    package func createPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost {
-        try await run { try $0.createStoredPost(text: text, at: location, token: token, requestId: requestId) }
+    package func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
+        try await run { try $0.createStoredPost(draft, token: token, requestId: requestId) }
     }
 
-    package func updatePost(objectId: String, text: String?, location: GeoPoint?, token: String, requestId: String?) async throws -> Date {
-        try await run { try $0.updatePost(objectId: objectId, text: text, location: location, token: token, requestId: requestId) }
+    package func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> Date {
+        try await run { try $0.updatePost(objectId: objectId, changes: changes, token: token, requestId: requestId) }
     }
 
-    package func deletePost(objectId: String, token: String) async throws {
+    package func postSchema() async throws -> PostSchema {
+        try await query { try $0.postSchema() }
+    }
+
+    package func deletePost(objectId: String, token: String?) async throws {
         try await run { try $0.deletePost(objectId: objectId, token: token) }
+    }
+
+    package func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int) {
+        try await query { try $0.storedUsers(where: condition, skip: skip, limit: limit) }
     }
 
     package func user(token: String) async throws -> StoredUser {
@@ -105,6 +111,14 @@ extension SQLiteWallStore {
             let session = try wall.logIn(username: username, password: password)
             return (session, try Self.account(of: session, on: wall))
         }
+    }
+
+    package func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) async throws {
+        try await run { try $0.updateAccount(objectId: objectId, username: username, password: password, name: name, keepingSession: token) }
+    }
+
+    package func deleteAccount(objectId: String) async throws {
+        try await run { try $0.deleteAccount(objectId: objectId) }
     }
 
     package func endSession(token: String) async throws {

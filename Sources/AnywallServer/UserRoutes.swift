@@ -1,10 +1,13 @@
+import Foundation
 import AnywallSupport
 import Hummingbird
 import ParseWire
 import WallDomain
 
-/// Accounts: `POST /users` (sign up), `GET|POST /login`, `POST /logout`, `GET /users/me`. Every
-/// password check passes the `PasswordGate` first.
+/// Accounts: `POST /users` (sign up), `GET|POST /login`, `POST /logout`, `GET /users/me`,
+/// `GET /users` (a find on the public fields), `GET /users/:id`, and `PUT|DELETE /users/:id` on
+/// one's own account (any with the master key; a deleted account's posts stay, authorless). Every password check passes
+/// the `PasswordGate` first. Users are public-read, as anywall signs them up.
 struct UserRoutes {
     let wall: any WallStore
     let mount: String
@@ -28,9 +31,62 @@ struct UserRoutes {
             return ParseAnswer.json([:])
         }
         routes.get("users/me") { _, context in
-            guard let token = context.caller.sessionToken else { throw ParseRefusal.invalidSessionToken }
-            let user = try await wall.user(token: token)
+            guard let token = context.caller.sessionToken, let user = context.caller.user else { throw ParseRefusal.invalidSessionToken }
             return ParseAnswer.json(ParseRendering.user(user, sessionToken: token).json)
+        }
+        routes.get("users") { request, context in
+            let query = try UserQuery(parameters: QueryParameters.of(request))
+            let (users, count) = try await wall.users(where: query.condition, skip: query.skip, limit: query.limit,
+                                                      session: context.caller.sessionToken)
+            var answer: [String: JSONValue] = ["results": .array(users.map { ParseRendering.user($0).json })]
+            if query.count { answer["count"] = .number(Double(count)) }
+            return ParseAnswer.json(answer)
+        }
+        routes.get("users/:objectId") { _, context in
+            let objectId = try context.parameters.require("objectId")
+            let (users, _) = try await wall.users(where: .compare(.objectId, .equal, .string(objectId)), skip: 0, limit: 1,
+                                                  session: context.caller.sessionToken)
+            guard let user = users.first else { throw ParseRefusal.objectNotFound }
+            return ParseAnswer.json(ParseRendering.user(user, sessionToken: user.objectId == context.caller.user?.objectId ? context.caller.sessionToken : nil).json)
+        }
+        routes.put("users/:objectId") { request, context in
+            let objectId = try context.parameters.require("objectId")
+            guard context.caller.isMaster || context.caller.user?.objectId == objectId else {
+                throw ParseRefusal(ParseErrorCode.sessionMissing, "Cannot modify user \(objectId).")
+            }
+            let body = try await RequestBody.object(request, context)
+            if let other = body.keys.sorted().first(where: { !["username", "password", "name", "ACL", "updatedAt", "createdAt", "objectId"].contains($0) }) {
+                throw ParseRefusal(ParseErrorCode.invalidKeyName, "anywall-server keeps only username, password and name for a user, not \(other)")
+            }
+            func text(_ key: String) throws -> String? {
+                guard let value = body[key] else { return nil }
+                guard let string = value.string, !string.isEmpty else {
+                    throw ParseRefusal(key == "password" ? ParseErrorCode.passwordMissing : ParseErrorCode.usernameMissing,
+                                       key == "password" ? "password is required." : "bad or missing username")
+                }
+                return string
+            }
+            var name: String??
+            switch body["name"] {
+            case nil: name = nil
+            case .null?, .object(["__op": .string("Delete")])?: name = .some(nil)
+            case .string(let given)?: name = .some(given)
+            default: throw ParseRefusal(ParseErrorCode.incorrectType, "schema mismatch for _User.name; expected String but got \(body["name"].flatMap(FieldType.init(of:))?.rawValue ?? "another type")")
+            }
+            do {
+                try await wall.updateAccount(objectId: objectId, username: try text("username"), password: try text("password"), name: name,
+                                             keepingSession: context.caller.sessionToken)
+            } catch AnywallError.usernameTaken {
+                throw ParseRefusal(ParseErrorCode.usernameTaken, "Account already exists for this username.")
+            }
+            return ParseAnswer.json(["updatedAt": ParseRendering.date(Date())])
+        }
+        routes.delete("users/:objectId") { _, context in
+            let objectId = try context.parameters.require("objectId")
+            // Another's account is not found, as Parse answers a delete its ACL forbids.
+            guard context.caller.isMaster || context.caller.user?.objectId == objectId else { throw ParseRefusal.objectNotFound }
+            try await wall.deleteAccount(objectId: objectId)
+            return ParseAnswer.json([:])
         }
     }
 

@@ -9,30 +9,42 @@ import WallDomain
 package protocol WallStore: Sendable {
     /// The config's parameters as stored: none on a new wall.
     func configParams() async throws -> [String: JSONValue]
-    /// Sets each of `params`, already validated, keeping the others.
-    func setConfigParams(_ params: [String: JSONValue]) async throws
+    /// Sets each of `params`, already validated, and removes those named in `deleting`, keeping the others.
+    func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>) async throws
     /// The config as the wall's rules read it (a post's length, the filter distances).
     func config() async throws -> RemoteConfig
 
-    /// The page of posts `query` asks for, and the count of all it matches when it asks for one.
-    /// `reader` is the session asking, if any: a store with replicas shows it its own writes.
-    func find(_ query: PostQuery, for reader: String?) async throws -> (posts: [StoredPost], count: Int?)
-    /// The post with `objectId`, if there is one.
-    func post(objectId: String, for reader: String?) async throws -> StoredPost?
+    /// The page of posts `query` asks for (of those its reader may read), and the count of all it
+    /// matches when it asks for one. `session` is the caller's session token, if any: a store with
+    /// replicas shows it its own writes.
+    func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?)
+    /// The post with `objectId`, if there is one, whoever may read it.
+    func post(objectId: String, session: String?) async throws -> StoredPost?
     /// A new post by the user of the session `token`; a `requestId` already done is refused
-    /// (`AnywallError.duplicateRequest`).
-    func createPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost
-    /// Changes the text or the place of a post of the session's user; answers when it changed.
-    func updatePost(objectId: String, text: String?, location: GeoPoint?, token: String, requestId: String?) async throws -> Date
-    /// Deletes a post of the session's user.
-    func deletePost(objectId: String, token: String) async throws
+    /// (`AnywallError.duplicateRequest`), a field of another type than the schema's too
+    /// (`AnywallError.fieldTypeMismatch`).
+    func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost
+    /// Changes a post the session's user (nil: nobody signed in) may write; answers when it changed.
+    func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> Date
+    /// Deletes a post the session's user (nil: nobody signed in) may write.
+    func deletePost(objectId: String, token: String?) async throws
+    /// The types of the fields clients added to posts.
+    func postSchema() async throws -> PostSchema
 
+    /// Accounts that meet `condition`, in the order they were made, skipping `skip`, at most
+    /// `limit`; and how many meet it.
+    func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int)
     /// The user of the session `token`, while the session lasts.
     func user(token: String) async throws -> StoredUser
     /// A new account, and a session for it.
     func signUp(username: String, password: String, name: String?) async throws -> (session: Session, user: StoredUser)
     /// A new session for an account whose password this is.
     func logIn(username: String, password: String) async throws -> (session: Session, user: StoredUser)
+    /// Changes the account `objectId`'s username, password (ending its other sessions, keeping
+    /// `token`'s) or name (`.some(nil)` removes it).
+    func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) async throws
+    /// Deletes the account `objectId` and its sessions; its posts stay, without an author.
+    func deleteAccount(objectId: String) async throws
     /// Ends the session `token`.
     func endSession(token: String) async throws
 

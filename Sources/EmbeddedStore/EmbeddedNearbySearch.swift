@@ -16,6 +16,8 @@ import WallDomain
 ///   coordinates are then read for the few candidates that can be in the answer.
 /// - Areas: with `--within`, a ring is scanned only where it meets the area's boxes, and its
 ///   candidates are counted once their exact place is known to be in the area.
+/// - Access: the R*Tree keeps each post's readers beside its point (NULL for everyone), so the
+///   scan skips the posts its reader may not see and every ring counts only posts it may.
 /// - Rows are read through SQLite's C API (GRDB still prepares, caches and binds): in this loop
 ///   GRDB's `Row` subscripts cost more than all the rest of the work on a row.
 struct EmbeddedNearbySearch {
@@ -31,6 +33,8 @@ struct EmbeddedNearbySearch {
     static let coordinateError = Distance.meters(5)
 
     let db: Database
+    /// Whose posts the search may return.
+    let reader: PostReader
 
     private struct Candidate {
         let id: Int64
@@ -54,19 +58,27 @@ struct EmbeddedNearbySearch {
         }
     }
 
-    private var scan: Statement {
+    private static let scanSQL = """
+        SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
+        WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
+        """
+
+    /// The scan of one box, for the reader: its arguments are the box's, then the reader's entry.
+    private var scan: (statement: Statement, readerEntry: String?) {
         get throws {
-            try db.cachedStatement(sql: """
-                SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
-                WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
-                """)
+            switch reader {
+            case .master: return (try db.cachedStatement(sql: Self.scanSQL), nil)
+            case .user(nil): return (try db.cachedStatement(sql: Self.scanSQL + " AND readers IS NULL"), nil)
+            case .user(let userId?):
+                return (try db.cachedStatement(sql: Self.scanSQL + " AND (readers IS NULL OR instr(readers, ?) > 0)"), " \(userId) ")
+            }
         }
     }
 
     // Distances in the loop are plain metres (the names say so): this is the hot path.
     private func search(_ query: WallQuery) throws -> [Found] {
         if let area = query.area { return try search(query, within: area) }
-        let scan = try self.scan
+        let (scan, readerEntry) = try self.scan
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
@@ -75,7 +87,7 @@ struct EmbeddedNearbySearch {
             var surelyInside = 0
             for box in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 // The overlap test never misses a point in the box (the floats are rounded outward).
-                try scan.setArguments([box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+                try scan.setArguments(arguments(box, readerEntry))
                 try forEachRow(of: scan) { row in
                     let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
                     let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
@@ -103,7 +115,7 @@ struct EmbeddedNearbySearch {
     /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them. Each
     /// post's row is read once, in the first ring that reaches it.
     private func search(_ query: WallQuery, within area: Area) throws -> [Found] {
-        let scan = try self.scan
+        let (scan, readerEntry) = try self.scan
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
@@ -113,7 +125,7 @@ struct EmbeddedNearbySearch {
             var candidates: [Candidate] = []
             for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 for box in area.boxes.compactMap(ring.intersection) {
-                    try scan.setArguments([box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+                    try scan.setArguments(arguments(box, readerEntry))
                     try forEachRow(of: scan) { row in
                         let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
                         let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
@@ -132,6 +144,12 @@ struct EmbeddedNearbySearch {
             }
             radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
         }
+    }
+
+    private func arguments(_ box: BoundingBox, _ readerEntry: String?) -> StatementArguments {
+        var arguments: StatementArguments = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
+        if let readerEntry { arguments += [readerEntry] }
+        return arguments
     }
 
     /// How much wider than the density estimate the next ring is, so that it usually suffices.

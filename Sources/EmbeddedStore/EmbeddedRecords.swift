@@ -8,6 +8,7 @@ import WallDomain
 extension EmbeddedWall {
     private static let storedPostQuery = """
         SELECT post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
+               post.readers, post.writers, post.fields,
                user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt
         FROM post LEFT JOIN user ON user.id = post.userId
         """
@@ -27,6 +28,22 @@ extension EmbeddedWall {
         try read { db in try Self.storedUser(db, where: "objectId = ?", objectId) }
     }
 
+    /// Accounts that meet `condition` (on `_User`'s public fields), in the order they were made,
+    /// skipping `skip`, at most `limit`; and how many meet it.
+    public func storedUsers(where condition: RecordCondition, skip: Int, limit: Int) throws -> (users: [StoredUser], count: Int) {
+        try read { db in
+            var translation = RecordConditionSQL(dialect: EmbeddedSQLDialect(), recordClass: .users, schema: [:])
+            let sql = translation.sql(condition)
+            let arguments = translation.values.map(Self.argument)
+            let users = try Row.fetchAll(db, sql: "SELECT objectId, username, name, createdAt FROM user WHERE \(sql) ORDER BY id LIMIT ? OFFSET ?",
+                                         arguments: StatementArguments(arguments + [limit, skip])).map {
+                StoredUser(objectId: $0["objectId"], username: $0["username"], name: $0["name"], createdAt: Self.date(millis: $0["createdAt"]))
+            }
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM user WHERE \(sql)", arguments: StatementArguments(arguments))!
+            return (users, count)
+        }
+    }
+
     private static func storedUser(_ db: Database, where condition: String, _ argument: some DatabaseValueConvertible) throws -> StoredUser? {
         try Row.fetchOne(db, sql: "SELECT objectId, username, name, createdAt FROM user WHERE \(condition)", arguments: [argument]).map {
             StoredUser(objectId: $0["objectId"], username: $0["username"], name: $0["name"], createdAt: date(millis: $0["createdAt"]))
@@ -41,22 +58,69 @@ extension EmbeddedWall {
         try read { db in try self.storedParams(db) }
     }
 
+    /// Sets each of `params` (validated by the caller) and removes those named in `deleting`, in
+    /// one transaction, keeping the others.
+    public func setParams(_ params: [String: JSONValue], deleting: Set<String>) throws {
+        let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
+        try write { db in
+            for (key, json) in encoded {
+                try db.execute(sql: "INSERT INTO config (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                               arguments: [key, json])
+            }
+            for key in deleting { try db.execute(sql: "DELETE FROM config WHERE key = ?", arguments: [key]) }
+        }
+    }
+
     // MARK: Posts
 
-    /// Leaves a post as the token's user. A `requestId` seen before throws `AnywallError.duplicateRequest` and
-    /// writes nothing; it is kept in the same transaction as the post, so it is refused exactly
-    /// when the first request took effect.
-    public func createStoredPost(text: String, at location: GeoPoint, token: String, requestId: String?) throws -> StoredPost {
+    /// Leaves a post as the token's user, with the access and added fields of `draft` (whose
+    /// fields' types must agree with the Posts schema, which learns new ones). A `requestId` seen
+    /// before throws `AnywallError.duplicateRequest` and writes nothing; it is kept in the same
+    /// transaction as the post, so it is refused exactly when the first request took effect.
+    public func createStoredPost(_ draft: PostDraft, token: String, requestId: String?) throws -> StoredPost {
         try write { db in
             let author = try self.user(db, token: token)
             let now = self.clock.now()
             try Self.claim(db, requestId: requestId, at: now)
+            try Self.admit(db, draft.fields)
             let objectId = RandomIdentifier.objectId()
+            let access = draft.access ?? .publicRead(author: author.user.objectId)
             try db.execute(
-                sql: "INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [objectId, text, location.latitude, location.longitude, author.id, Self.millis(now)])
+                sql: """
+                    INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, readers, writers, fields)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [objectId, draft.text, draft.location.latitude, draft.location.longitude, author.id, Self.millis(now),
+                            access.storedReaders, access.storedWriters(author: author.user.objectId), try Self.json(draft.fields)])
             return try Self.storedPosts(db, where: "post.id = ?", [db.lastInsertedRowID])[0]
         }
+    }
+
+    /// The types of the fields clients added to posts.
+    public func postSchema() throws -> PostSchema {
+        try read { db in try Self.postSchema(db) }
+    }
+
+    private static func postSchema(_ db: Database) throws -> PostSchema {
+        var types: [String: FieldType] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, type FROM schemaField WHERE className = 'Posts'") {
+            if let type = FieldType(rawValue: row[1]) { types[row[0]] = type }
+        }
+        return PostSchema(types: types)
+    }
+
+    /// Checks `fields` against the Posts schema and records the types of new ones.
+    private static func admit(_ db: Database, _ fields: [String: JSONValue]) throws {
+        guard !fields.isEmpty else { return }
+        var schema = try postSchema(db)
+        for (name, type) in try schema.admit(fields) {
+            try db.execute(sql: "INSERT INTO schemaField (className, name, type) VALUES ('Posts', ?, ?)", arguments: [name, type.rawValue])
+        }
+    }
+
+    /// Added fields as kept: a JSON object, NULL for none.
+    private static func json(_ fields: [String: JSONValue]) throws -> String? {
+        fields.isEmpty ? nil : String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 
     /// The post with this object id, if there is one.
@@ -64,51 +128,51 @@ extension EmbeddedWall {
         try read { db in try Self.storedPosts(db, where: "post.objectId = ?", [objectId]).first }
     }
 
-    /// The nearest posts, as `nearby` finds them, with their records.
-    public func nearestPosts(_ query: WallQuery) throws -> [StoredPost] {
+    /// The nearest posts `reader` may read, as `nearby` finds them, with their records.
+    public func nearestPosts(_ query: WallQuery, for reader: PostReader) throws -> [StoredPost] {
         // The search runs its own read transaction (see `nearby`); a post deleted since is left out.
         try mapped {
             try database.inDatabase { db in
-                let rowIds = try EmbeddedNearbySearch(db: db).run(query).map(\.rowId)
+                let rowIds = try EmbeddedNearbySearch(db: db, reader: reader).run(query).map(\.rowId)
                 let byRow = try Self.storedPostsByRow(db, rowIds)
                 return rowIds.compactMap { byRow[$0] }
             }
         }
     }
 
-    /// Posts in `order` (then in the order they were left), skipping `skip`, at most `limit`;
-    /// only those with the given object ids when `objectIds` is set.
-    public func storedPosts(objectIds: [String]?, order: [PostOrder], skip: Int, limit: Int) throws -> [StoredPost] {
-        let (condition, arguments) = Self.condition(objectIds: objectIds)
-        let sort = (order.map(\.sql) + ["post.id"]).joined(separator: ", ")
-        return try read { db in
-            try Self.storedPosts(db, where: "\(condition) ORDER BY \(sort) LIMIT ? OFFSET ?", arguments + [limit, skip])
-        }
-    }
-
-    /// How many posts there are (with the given object ids, when `objectIds` is set).
-    public func countPosts(objectIds: [String]?) throws -> Int {
-        let (condition, arguments) = Self.condition(objectIds: objectIds)
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM post WHERE \(condition)", arguments: StatementArguments(arguments))!
-        }
-    }
-
-    /// Hands `body` each post whose point lies in one of `boxes` (every post when `boxes` is nil),
-    /// with the given object ids when `objectIds` is set, in the order they were left. Posts are
-    /// read one at a time from a cursor, so memory stays the size of one post however many match
-    /// (a world-sized area on a million-post wall).
-    public func forEachStoredPost(inAny boxes: [BoundingBox]?, objectIds: [String]?, _ body: (StoredPost) throws -> Void) throws {
-        var (condition, arguments) = Self.condition(objectIds: objectIds)
-        if let boxes {
-            guard !boxes.isEmpty else { return }
-            // The R*Tree's floats are rounded outward: it never misses a point in the box.
-            let inBox = "SELECT id FROM postLocation WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
-            condition += " AND post.id IN (\(Array(repeating: inBox, count: boxes.count).joined(separator: " UNION ")))"
-            arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
-        }
+    /// Posts that meet `condition`, in `order` (then in the order they were left), skipping
+    /// `skip`, at most `limit`.
+    public func storedPosts(where condition: RecordCondition, order: [PostOrder], skip: Int, limit: Int) throws -> [StoredPost] {
         try read { db in
-            let rows = try Row.fetchCursor(db, sql: "\(Self.storedPostQuery) WHERE \(condition) ORDER BY post.id",
+            let (sql, arguments, sort) = try Self.sql(db, condition, order: order)
+            return try Self.storedPosts(db, where: "\(sql) ORDER BY \((sort + ["post.id"]).joined(separator: ", ")) LIMIT ? OFFSET ?",
+                                        arguments + [limit, skip])
+        }
+    }
+
+    /// How many posts meet `condition`.
+    public func countPosts(where condition: RecordCondition) throws -> Int {
+        try read { db in
+            let (sql, arguments, _) = try Self.sql(db, condition)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM post WHERE \(sql)", arguments: StatementArguments(arguments))!
+        }
+    }
+
+    /// Hands `body` each post that meets `condition` and whose point lies in one of `boxes` (any
+    /// point when `boxes` is nil), in the order they were left. Posts are read one at a time from
+    /// a cursor, so memory stays the size of one post however many match (a world-sized area on
+    /// a million-post wall).
+    public func forEachStoredPost(inAny boxes: [BoundingBox]?, where condition: RecordCondition, _ body: (StoredPost) throws -> Void) throws {
+        try read { db in
+            var (sql, arguments, _) = try Self.sql(db, condition)
+            if let boxes {
+                guard !boxes.isEmpty else { return }
+                // The R*Tree's floats are rounded outward: it never misses a point in the box.
+                let inBox = "SELECT id FROM postLocation WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
+                sql += " AND post.id IN (\(Array(repeating: inBox, count: boxes.count).joined(separator: " UNION ")))"
+                arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
+            }
+            let rows = try Row.fetchCursor(db, sql: "\(Self.storedPostQuery) WHERE \(sql) ORDER BY post.id",
                                            arguments: StatementArguments(arguments))
             while let row = try rows.next() {
                 let post = try Self.storedPost(row)
@@ -117,25 +181,52 @@ extension EmbeddedWall {
         }
     }
 
-    /// Changes a post's text and/or place, as the token's user, who must be its author;
+    /// `condition` as SQL over `post` (and `user`), with its arguments, and `order`'s sort terms.
+    private static func sql(_ db: Database, _ condition: RecordCondition,
+                            order: [PostOrder] = []) throws -> (String, [any DatabaseValueConvertible], [String]) {
+        var translation = RecordConditionSQL(dialect: EmbeddedSQLDialect(), recordClass: .posts, schema: try postSchema(db).types)
+        let sql = translation.sql(condition)
+        return (sql, translation.values.map(argument), translation.sortTerms(order))
+    }
+
+    private static func argument(_ value: FieldValue) -> any DatabaseValueConvertible {
+        switch value {
+        case .string(let text): return text
+        case .number(let number): return number
+        case .bool(let flag): return flag
+        case .date(let date): return millis(date)
+        case .null: return DatabaseValue.null
+        }
+    }
+
+    /// Changes a post as the token's user (nil: nobody signed in), who must be among its writers;
     /// otherwise (or when there is no such post) `AnywallError.notWritable`. Returns when it was changed.
-    public func updatePost(objectId: String, text: String?, location: GeoPoint?, token: String, requestId: String?) throws -> Date {
+    public func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) throws -> Date {
         try write { db in
-            let rowId = try self.ownPost(db, objectId: objectId, token: token)
+            let (rowId, post) = try self.writablePost(db, objectId: objectId, token: token)
             let now = self.clock.now()
             try Self.claim(db, requestId: requestId, at: now)
+            var schema = try Self.postSchema(db)
+            let known = schema.types
+            let fields = try changes.fields(after: post.fields, schema: &schema)
+            for (name, type) in schema.types where known[name] == nil {
+                try db.execute(sql: "INSERT INTO schemaField (className, name, type) VALUES ('Posts', ?, ?)", arguments: [name, type.rawValue])
+            }
+            let access = changes.access ?? post.access
             try db.execute(sql: """
                 UPDATE post SET text = COALESCE(?, text), latitude = COALESCE(?, latitude), longitude = COALESCE(?, longitude),
-                    updatedAt = ? WHERE id = ?
-                """, arguments: [text, location?.latitude, location?.longitude, Self.millis(now), rowId])
+                    readers = ?, writers = ?, fields = ?, updatedAt = ? WHERE id = ?
+                """, arguments: [changes.text, changes.location?.latitude, changes.location?.longitude, access.storedReaders,
+                                 access.storedWriters(author: post.author?.objectId), try Self.json(fields), Self.millis(now), rowId])
             return Self.date(millis: Self.millis(now))
         }
     }
 
-    /// Deletes a post, as the token's user, who must be its author; otherwise `AnywallError.notWritable`.
-    public func deletePost(objectId: String, token: String) throws {
+    /// Deletes a post, as the token's user (nil: nobody signed in), who must be among its writers;
+    /// otherwise `AnywallError.notWritable`.
+    public func deletePost(objectId: String, token: String?) throws {
         try write { db in
-            let rowId = try self.ownPost(db, objectId: objectId, token: token)
+            let rowId = try self.writablePost(db, objectId: objectId, token: token).rowId
             try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [rowId])
         }
     }
@@ -147,15 +238,17 @@ extension EmbeddedWall {
 
     // MARK: Helpers
 
-    private func ownPost(_ db: Database, objectId: String, token: String) throws -> Int64 {
-        let caller = try user(db, token: token).user
-        guard let row = try Row.fetchOne(db, sql: """
-                SELECT post.id, user.objectId AS authorId FROM post LEFT JOIN user ON user.id = post.userId WHERE post.objectId = ?
-                """, arguments: [objectId]),
-              PostAccess.mayChange(authorId: row["authorId"], userId: caller.objectId) else {
+    private func writablePost(_ db: Database, objectId: String, token: String?) throws -> (rowId: Int64, post: StoredPost) {
+        let callerId = try token.map { try user(db, token: $0).user.objectId }
+        guard let row = try Row.fetchOne(db, sql: "\(Self.storedPostQuery) WHERE post.objectId = ?", arguments: [objectId]) else {
             throw AnywallError.notWritable(objectId: objectId)
         }
-        return row["id"]
+        let post = try Self.storedPost(row)
+        // A post its reader may not see is not found either, as Parse answers.
+        guard post.access.mayRead(callerId), post.access.mayWrite(callerId) else {
+            throw AnywallError.notWritable(objectId: objectId)
+        }
+        return (row["rowId"], post)
     }
 
     /// Records a request id, or throws `AnywallError.duplicateRequest` when it was recorded before.
@@ -164,13 +257,6 @@ extension EmbeddedWall {
         try db.execute(sql: "INSERT INTO request (id, createdAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                        arguments: [requestId, millis(now)])
         if db.changesCount == 0 { throw AnywallError.duplicateRequest(requestId: requestId) }
-    }
-
-    private static func condition(objectIds: [String]?) -> (String, [any DatabaseValueConvertible]) {
-        guard let objectIds else { return ("1", []) }
-        // Encoding strings cannot fail; an empty list would match nothing, as it should.
-        let list = String(decoding: (try? JSONEncoder().encode(objectIds)) ?? Data("[]".utf8), as: UTF8.self)
-        return ("post.objectId IN (SELECT value FROM json_each(?))", [list])
     }
 
     private static func storedPostsByRow(_ db: Database, _ rowIds: [Int64]) throws -> [Int64: StoredPost] {
@@ -190,10 +276,19 @@ extension EmbeddedWall {
         let author: StoredUser? = (row["userObjectId"] as String?).map {
             StoredUser(objectId: $0, username: row["username"], name: row["name"], createdAt: date(millis: row["userCreatedAt"]))
         }
+        var fields: [String: JSONValue] = [:]
+        if let json = row["fields"] as String? {
+            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
+                throw AnywallError.failure("post \(row["objectId"] as String? ?? "?") has fields that are not a JSON object")
+            }
+            fields = object
+        }
         return StoredPost(objectId: row["objectId"], text: row["text"],
                           location: try GeoPoint(latitude: row["latitude"], longitude: row["longitude"]),
                           author: author, createdAt: createdAt,
-                          updatedAt: (row["updatedAt"] as Int64?).map(date(millis:)) ?? createdAt)
+                          updatedAt: (row["updatedAt"] as Int64?).map(date(millis:)) ?? createdAt,
+                          access: PostAccess(storedReaders: row["readers"], storedWriters: row["writers"], author: author?.objectId),
+                          fields: fields)
     }
 }
 

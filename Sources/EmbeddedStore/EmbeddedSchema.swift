@@ -62,6 +62,39 @@ enum EmbeddedSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v3: ACLs, added fields, the Posts schema") { db in
+            // readers NULL: everyone reads (the R*Tree keeps the list beside each point, so the
+            // nearest search skips what its reader may not see without reading `post`); writers
+            // NULL: the author alone (see `PostAccess.storedWriters`). fields: a JSON object of the
+            // fields clients added, NULL for none; their types are in `schemaField`.
+            try db.execute(sql: """
+                ALTER TABLE post ADD COLUMN readers TEXT;
+                ALTER TABLE post ADD COLUMN writers TEXT;
+                ALTER TABLE post ADD COLUMN fields TEXT;
+                CREATE TABLE schemaField (
+                    className TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    PRIMARY KEY (className, name)
+                ) WITHOUT ROWID;
+                DROP TRIGGER postLocationInsert;
+                DROP TRIGGER postLocationDelete;
+                DROP TRIGGER postLocationUpdate;
+                DROP TABLE postLocation;
+                CREATE VIRTUAL TABLE postLocation USING rtree(id, minLatitude, maxLatitude, minLongitude, maxLongitude, +readers);
+                INSERT INTO postLocation SELECT id, latitude, latitude, longitude, longitude, readers FROM post;
+                CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
+                    INSERT INTO postLocation VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers);
+                END;
+                CREATE TRIGGER postLocationDelete AFTER DELETE ON post BEGIN
+                    DELETE FROM postLocation WHERE id = old.id;
+                END;
+                CREATE TRIGGER postLocationUpdate AFTER UPDATE OF latitude, longitude, readers ON post BEGIN
+                    UPDATE postLocation SET minLatitude = new.latitude, maxLatitude = new.latitude,
+                        minLongitude = new.longitude, maxLongitude = new.longitude, readers = new.readers WHERE id = new.id;
+                END;
+                """)
+        }
         return migrator
     }()
 }

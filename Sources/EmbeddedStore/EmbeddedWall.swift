@@ -36,6 +36,7 @@ public final class EmbeddedWall: WallBackend {
             // FULL: a commit is on disk (the WAL synced) before it returns, so a post that was
             // answered survives a power cut, not only a crash of the process.
             try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
+            db.add(function: EmbeddedRegexp.function())
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -131,17 +132,48 @@ public final class EmbeddedWall: WallBackend {
         }
     }
 
+    /// Changes the account `objectId`: its username (unique ignoring case), its password (which
+    /// ends every other session of the account, keeping the one of `token`), its name (`.some(nil)`
+    /// removes it). `usernameTaken` when the new username is another account's.
+    public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) throws {
+        let username = try username.map(Username.validated)
+        if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
+        let hash = try password.map(hasher.hash)
+        try write { db in
+            if let username, try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ? AND objectId <> ?", arguments: [username, objectId]) != nil {
+                throw AnywallError.usernameTaken(username)
+            }
+            if let username { try db.execute(sql: "UPDATE user SET username = ? WHERE objectId = ?", arguments: [username, objectId]) }
+            if let name { try db.execute(sql: "UPDATE user SET name = ? WHERE objectId = ?", arguments: [name.flatMap { $0.isEmpty ? nil : $0 }, objectId]) }
+            if let hash {
+                try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE objectId = ?", arguments: [hash, objectId])
+                try db.execute(sql: "DELETE FROM session WHERE userId = (SELECT id FROM user WHERE objectId = ?) AND tokenDigest <> ?",
+                               arguments: [objectId, token.map(RandomIdentifier.tokenDigest) ?? ""])
+            }
+        }
+    }
+
+    /// Deletes the account `objectId` and its sessions. Its posts stay, without an author (as a
+    /// Parse object keeps a pointer to a deleted user): nobody but the master key may change them,
+    /// unless their ACL lets others.
+    public func deleteAccount(objectId: String) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE post SET userId = NULL WHERE userId = (SELECT id FROM user WHERE objectId = ?)", arguments: [objectId])
+            try db.execute(sql: "DELETE FROM user WHERE objectId = ?", arguments: [objectId])
+        }
+    }
+
     // MARK: Posts
 
     /// The request id is not kept: a write to the local file either happens or fails, it is never lost on the way.
     public func createPost(text: String, at location: GeoPoint, session: Session, requestId: String) throws -> Post {
-        try createStoredPost(text: text, at: location, token: session.token, requestId: nil).post
+        try createStoredPost(PostDraft(text: text, location: location), token: session.token, requestId: nil).post
     }
 
     public func nearby(_ query: WallQuery) throws -> [Post] {
         // The search opens its own read transaction with cached statements: GRDB's `read` would add
         // a savepoint and two `query_only` pragmas, as much again as the query in a city.
-        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db).run(query).map(\.post) } }
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: .user(nil)).run(query).map(\.post) } }
     }
 
     // MARK: Config

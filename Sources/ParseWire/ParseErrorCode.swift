@@ -10,6 +10,7 @@ public enum ParseErrorCode {
     public static let invalidClassName = 103
     public static let invalidKeyName = 105
     public static let invalidJSON = 107
+    public static let commandUnavailable = 108
     public static let incorrectType = 111
     public static let operationForbidden = 119
     public static let invalidACL = 123
@@ -18,5 +19,6 @@ public enum ParseErrorCode {
     public static let usernameMissing = 200
     public static let passwordMissing = 201
     public static let usernameTaken = 202
+    public static let sessionMissing = 206
     public static let invalidSessionToken = 209
 }

@@ -1,9 +1,9 @@
 import Foundation
 import WallDomain
 
-/// A query's `where` on Posts: `location` with Parse's geo operators and `objectId` (equal to
-/// one id, or `$in` a list). The client writes it (`json`) and the server reads it
-/// (`init(json:)`); anything else is refused with 102 before any post is read.
+/// A query's `where` on Posts: `location` with Parse's geo operators, and the rest of Parse's
+/// query language on the other fields (`condition`). The client writes the place (`json`) and the
+/// server reads it all (`init(json:)`); what it does not take is refused before any post is read.
 public struct WhereClause: Equatable, Sendable {
     /// `$nearSphere`: nearest first, within `maxDistance` when given.
     public struct Near: Equatable, Sendable {
@@ -20,16 +20,15 @@ public struct WhereClause: Equatable, Sendable {
     /// Every area a post must lie in. JSON holds one `$within` and one `$geoWithin` per field,
     /// so a clause the client writes has at most one area.
     public var areas: [WhereArea] = []
-    /// The posts must have one of these ids, when set.
-    public var objectIds: [String]?
+    /// What the query asks of the other fields.
+    public var condition: RecordCondition = .always
 
     /// Whether the query asks nothing of a post's place.
     public var isPlaceless: Bool { near == nil && areas.isEmpty }
 
-    public init(near: Near? = nil, areas: [WhereArea] = [], objectIds: [String]? = nil) {
+    public init(near: Near? = nil, areas: [WhereArea] = []) {
         self.near = near
         self.areas = areas
-        self.objectIds = objectIds
     }
 
     /// The clause as the client sends it; distances in kilometres (`$maxDistanceInKilometers`).
@@ -45,20 +44,14 @@ public struct WhereClause: Equatable, Sendable {
             location[name] = argument
         }
         if !location.isEmpty { fields["location"] = .object(location) }
-        if let objectIds { fields["objectId"] = .object(["$in": .array(objectIds.map(JSONValue.string))]) }
         return .object(fields)
     }
 
     /// Reads a clause as a client sent it.
     public init(json: JSONValue) throws(ParseError) {
-        guard case .object(let fields) = json else { throw ParseError.invalidQuery("where must be a JSON object") }
-        for (key, constraint) in fields {
-            switch key {
-            case "location": try readLocation(constraint)
-            case "objectId": objectIds = try Self.objectIds(constraint)
-            default: throw ParseError.invalidQuery("anywall-server does not query Posts by \(key)")
-            }
-        }
+        guard case .object(var fields) = json else { throw ParseError.invalidQuery("where must be a JSON object") }
+        if let location = fields.removeValue(forKey: "location") { try readLocation(location) }
+        condition = try WhereCondition.read(fields, of: .posts)
     }
 
     private mutating func readLocation(_ constraint: JSONValue) throws(ParseError) {
@@ -150,20 +143,5 @@ public struct WhereClause: Equatable, Sendable {
             return .meters(number / radius * GreatCircle.earthRadius.meters)
         }
         return nil
-    }
-
-    private static func objectIds(_ constraint: JSONValue) throws(ParseError) -> [String] {
-        switch constraint {
-        case .string(let id): return [id]
-        case .object(let object) where object.count == 1:
-            if case .string(let id)? = object["$eq"] { return [id] }
-            if case .array(let list)? = object["$in"] {
-                let ids = list.compactMap { if case .string(let id) = $0 { return id } else { return nil } }
-                if ids.count == list.count { return ids }
-            }
-        default:
-            break
-        }
-        throw ParseError.invalidQuery("objectId must be an id, {\"$eq\": id} or {\"$in\": [ids]}")
     }
 }

@@ -23,75 +23,136 @@ extension PostgresWall {
 
     private static let postColumns = """
         posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry), posts.created_at, posts.updated_at,
-        users.object_id, users.username, users.name, users.created_at
+        posts.readers, posts.writers, posts.fields::text, users.object_id, users.username, users.name, users.created_at
         FROM posts LEFT JOIN users ON users.id = posts.user_id
         """
 
-    private typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, Date?)
+    private typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?)
 
     private static func storedPost(_ row: PostRow) throws -> StoredPost {
-        let (objectId, text, latitude, longitude, createdAt, updatedAt, authorId, username, name, authorCreatedAt) = row
+        let (objectId, text, latitude, longitude, createdAt, updatedAt, readers, writers, fieldsJSON, authorId, username, name, authorCreatedAt) = row
         var author: StoredUser?
         if let authorId, let username, let authorCreatedAt {
             author = StoredUser(objectId: authorId, username: username, name: name, createdAt: authorCreatedAt)
         }
+        var fields: [String: JSONValue] = [:]
+        if let fieldsJSON {
+            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(fieldsJSON.utf8)) else {
+                throw AnywallError.failure("post \(objectId) has fields that are not a JSON object")
+            }
+            fields = object
+        }
         return StoredPost(objectId: objectId, text: text, location: try GeoPoint(latitude: latitude, longitude: longitude),
-                          author: author, createdAt: createdAt, updatedAt: updatedAt ?? createdAt)
+                          author: author, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
+                          access: PostAccess(storedReaders: readers, storedWriters: writers, author: authorId), fields: fields)
     }
 
-    private func posts(_ query: PostgresQuery, _ what: String, for reader: String?) async throws -> [StoredPost] {
-        try await read(what, for: reader) { client in
+    private func posts(_ query: PostgresQuery, _ what: String, for session: String?) async throws -> [StoredPost] {
+        try await read(what, for: session) { client in
             try await self.collect(client.query(query, logger: self.logger).decode(PostRow.self)).map(Self.storedPost)
         }
     }
 
     // MARK: Writes
 
-    /// Leaves a post as the token's user; a `requestId` seen before throws `duplicateRequest`
-    /// and writes nothing.
-    public func createStoredPost(text: String, at location: GeoPoint, token: String, requestId: String?) async throws -> StoredPost {
+    /// Leaves a post as the token's user, with the access and added fields of `draft` (whose
+    /// fields' types must agree with the Posts schema, which learns new ones); a `requestId` seen
+    /// before throws `duplicateRequest` and writes nothing.
+    public func createStoredPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
         let now = Self.millisecond(clock.now())
         let objectId = RandomIdentifier.objectId()
+        let fieldsJSON = try Self.json(draft.fields)
         let post = try await transaction("posting") { connection in
             let author = try await self.user(connection, token: token)
             try await self.claim(connection, requestId: requestId, at: now)
+            try await self.admit(connection, draft.fields)
+            let access = draft.access ?? .publicRead(author: author.user.objectId)
+            let location = draft.location
             try await connection.query("""
-                INSERT INTO posts (object_id, text, location, user_id, created_at)
-                VALUES (\(objectId), \(text), ST_SetSRID(ST_MakePoint(\(location.longitude), \(location.latitude)), 4326)::geography,
-                        \(author.id), \(now))
+                INSERT INTO posts (object_id, text, location, user_id, created_at, readers, writers, fields)
+                VALUES (\(objectId), \(draft.text), ST_SetSRID(ST_MakePoint(\(location.longitude), \(location.latitude)), 4326)::geography,
+                        \(author.id), \(now), \(access.storedReaders), \(access.storedWriters(author: author.user.objectId)), \(fieldsJSON)::jsonb)
                 """, logger: self.logger)
-            return StoredPost(objectId: objectId, text: text, location: location, author: author.user, createdAt: now, updatedAt: now)
+            return StoredPost(objectId: objectId, text: draft.text, location: location, author: author.user, createdAt: now, updatedAt: now,
+                              access: access, fields: draft.fields)
         }
         await noteWrite(by: token)
         return post
     }
 
-    /// Changes a post's text and/or place as the token's user, who must be its author
+    /// Changes a post as the token's user (nil: nobody signed in), who must be among its writers
     /// (`notWritable` otherwise, or when there is no such post). Returns when it changed.
-    public func updatePost(objectId: String, text: String?, location: GeoPoint?, token: String, requestId: String?) async throws -> Date {
+    public func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> Date {
         let now = Self.millisecond(clock.now())
         let updatedAt = try await transaction("editing a post") { connection in
-            let rowId = try await self.ownPost(connection, objectId: objectId, token: token)
+            let (rowId, post) = try await self.writablePost(connection, objectId: objectId, token: token)
             try await self.claim(connection, requestId: requestId, at: now)
+            var schema = try await self.postSchema(connection)
+            let known = schema.types
+            let fields = try changes.fields(after: post.fields, schema: &schema)
+            try await self.record(connection, schema.types.filter { known[$0.key] == nil })
+            let access = changes.access ?? post.access
+            let fieldsJSON = try Self.json(fields)
+            let location = changes.location
             try await connection.query("""
-                UPDATE posts SET text = coalesce(\(text), text),
+                UPDATE posts SET text = coalesce(\(changes.text), text),
                     location = coalesce(ST_SetSRID(ST_MakePoint(\(location?.longitude), \(location?.latitude)), 4326)::geography, location),
-                    updated_at = \(now)
+                    readers = \(access.storedReaders), writers = \(access.storedWriters(author: post.author?.objectId)),
+                    fields = \(fieldsJSON)::jsonb, updated_at = \(now)
                 WHERE id = \(rowId)
                 """, logger: self.logger)
             return now
         }
-        await noteWrite(by: token)
+        if let token { await noteWrite(by: token) }
         return updatedAt
     }
 
-    /// Deletes a post as the token's user, who must be its author; `notWritable` otherwise.
-    public func deletePost(objectId: String, token: String) async throws {
+    /// Deletes a post as the token's user (nil: nobody signed in), who must be among its writers;
+    /// `notWritable` otherwise.
+    public func deletePost(objectId: String, token: String?) async throws {
         try await transaction("deleting a post") { connection in
-            let rowId = try await self.ownPost(connection, objectId: objectId, token: token)
+            let rowId = try await self.writablePost(connection, objectId: objectId, token: token).rowId
             try await connection.query("DELETE FROM posts WHERE id = \(rowId)", logger: self.logger)
         }
-        await noteWrite(by: token)
+        if let token { await noteWrite(by: token) }
+    }
+
+    /// The types of the fields clients added to posts.
+    public func postSchema() async throws -> PostSchema {
+        try await read("reading the schema", for: nil) { client in try await self.postSchema(client) }
+    }
+
+    private func postSchema(_ database: some PostgresQueryRunner) async throws -> PostSchema {
+        let rows = try await collect(database.run("SELECT name, type FROM schema_fields WHERE class_name = 'Posts'", logger: logger)
+            .decode((String, String).self))
+        return PostSchema(types: Dictionary(rows.compactMap { name, type in FieldType(rawValue: type).map { (name, $0) } }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// Checks `fields` against the Posts schema and records the types of new ones.
+    private func admit(_ connection: PostgresConnection, _ fields: [String: JSONValue]) async throws {
+        guard !fields.isEmpty else { return }
+        var schema = try await postSchema(connection)
+        try await record(connection, try schema.admit(fields))
+    }
+
+    /// Records new fields' types. Another server may record the same field at once: the first
+    /// type stays, and a different one is refused here as a later post would be.
+    private func record(_ connection: PostgresConnection, _ types: [String: FieldType]) async throws {
+        for (name, type) in types.sorted(by: { $0.key < $1.key }) {
+            let kept = try await collect(connection.query("""
+                WITH added AS (INSERT INTO schema_fields (class_name, name, type) VALUES ('Posts', \(name), \(type.rawValue))
+                               ON CONFLICT DO NOTHING RETURNING type)
+                SELECT type FROM added UNION ALL SELECT type FROM schema_fields WHERE class_name = 'Posts' AND name = \(name)
+                """, logger: logger).decode(String.self))
+            if let first = kept.first, first != type.rawValue {
+                throw AnywallError.fieldTypeMismatch(field: name, expected: first, given: type.rawValue)
+            }
+        }
+    }
+
+    /// Added fields as kept: a JSON object, NULL for none.
+    private static func json(_ fields: [String: JSONValue]) throws -> String? {
+        fields.isEmpty ? nil : String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 
     /// Forgets request ids older than `date`: a retry after that is taken as new.
@@ -101,17 +162,20 @@ extension PostgresWall {
         }
     }
 
-    private func ownPost(_ connection: PostgresConnection, objectId: String, token: String) async throws -> Int64 {
-        let caller = try await user(connection, token: token).user
+    private func writablePost(_ connection: PostgresConnection, objectId: String, token: String?) async throws -> (rowId: Int64, post: StoredPost) {
+        var callerId: String?
+        if let token { callerId = try await user(connection, token: token).user.objectId }
         // FOR UPDATE: an edit and a deletion of the same post by two servers take turns.
         let rows = try await collect(connection.query("""
-            SELECT posts.id, users.object_id FROM posts LEFT JOIN users ON users.id = posts.user_id
-            WHERE posts.object_id = \(objectId) FOR UPDATE OF posts
-            """, logger: logger).decode((Int64, String?).self))
-        guard let (rowId, authorId) = rows.first, PostAccess.mayChange(authorId: authorId, userId: caller.objectId) else {
+            SELECT posts.id, \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId) FOR UPDATE OF posts
+            """, logger: logger).decode((Int64, String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?).self))
+        guard let row = rows.first else { throw AnywallError.notWritable(objectId: objectId) }
+        let post = try Self.storedPost((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12, row.13))
+        // A post its reader may not see is not found either, as Parse answers.
+        guard post.access.mayRead(callerId), post.access.mayWrite(callerId) else {
             throw AnywallError.notWritable(objectId: objectId)
         }
-        return rowId
+        return (row.0, post)
     }
 
     /// Records a request id, or throws `duplicateRequest` when it was recorded before (by any
@@ -127,58 +191,67 @@ extension PostgresWall {
     // MARK: Reads
 
     /// The post with this object id, if there is one.
-    public func storedPost(objectId: String, for reader: String? = nil) async throws -> StoredPost? {
-        try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post", for: reader).first
+    public func storedPost(objectId: String, for session: String? = nil) async throws -> StoredPost? {
+        try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post", for: session).first
     }
 
-    /// The nearest posts to `query`'s center within its search distance, nearest first (ties by
-    /// object id), at most its limit. The planar index's KNN order (`<->` on `location::geometry`)
-    /// finds the limit-th nearest posts on the plane; the farthest of them on the sphere bounds
-    /// how far the true nearest can be, and only posts that near (ties included) are then sorted.
-    /// Within the whole search distance instead, PostgreSQL underestimates how many posts a city
-    /// holds and sorts them all (130 ms over a million posts); KNN on geography bounds it too,
-    /// but is ten times the cost of the plane's (scripts/bench-postgres).
-    public func nearestPosts(_ query: WallQuery, for reader: String? = nil) async throws -> [StoredPost] {
+    /// The nearest posts `reader` may read to `query`'s center within its search distance,
+    /// nearest first (ties by object id), at most its limit. The planar index's KNN order (`<->`
+    /// on `location::geometry`) finds the limit-th nearest posts on the plane; the farthest of
+    /// them on the sphere bounds how far the true nearest can be, and only posts that near (ties
+    /// included) are then sorted. Within the whole search distance instead, PostgreSQL
+    /// underestimates how many posts a city holds and sorts them all (130 ms over a million
+    /// posts); KNN on geography bounds it too, but is ten times the cost of the plane's
+    /// (scripts/bench-postgres).
+    public func nearestPosts(_ query: WallQuery, for reader: PostReader, session: String? = nil) async throws -> [StoredPost] {
         guard query.limit > 0 else { return [] }
         let center = Self.point(query.center), planeCenter = Self.planePoint(query.center)
-        let found = try await posts("""
-            SELECT \(unescaped: Self.postColumns)
-            WHERE ST_DWithin(posts.location, \(unescaped: center), least(\(Self.postGISMeters(query.searchDistance)),
-                (SELECT max(ST_Distance(nearest.location, \(unescaped: center), false)) FROM
-                    (SELECT posts.location FROM posts ORDER BY posts.location::geometry <-> \(unescaped: planeCenter) LIMIT \(query.limit)) AS nearest)
+        var statement = PostgresStatement()
+        let readable = statement.condition(reader.condition, schema: [:])
+        let found = try await posts(statement.query("""
+            SELECT \(Self.postColumns)
+            WHERE \(readable) AND ST_DWithin(posts.location, \(center), least(\(Self.postGISMeters(query.searchDistance)),
+                (SELECT max(ST_Distance(nearest.location, \(center), false)) FROM
+                    (SELECT posts.location FROM posts WHERE \(readable)
+                     ORDER BY posts.location::geometry <-> \(planeCenter) LIMIT \(query.limit)) AS nearest)
                 * \(1 + Self.postGISMargin) + 0.001), false)
-            ORDER BY posts.location <-> \(unescaped: center), posts.object_id
+            ORDER BY posts.location <-> \(center), posts.object_id
             LIMIT \(query.limit)
-            """, "finding the nearest posts", for: reader)
+            """), "finding the nearest posts", for: session)
         return found.filter { query.center.distance(to: $0.location) <= query.searchDistance }
             .sorted { (query.center.distance(to: $0.location), $0.objectId) < (query.center.distance(to: $1.location), $1.objectId) }
     }
 
-    /// Posts in `order` (then in the order they were left), skipping `skip`, at most `limit`;
-    /// only those with the given object ids when `objectIds` is set.
-    public func storedPosts(objectIds: [String]?, order: [PostOrder], skip: Int, limit: Int, for reader: String? = nil) async throws -> [StoredPost] {
-        let sort = (order.map(Self.sortTerm) + ["posts.id"]).joined(separator: ", ")
-        return try await posts("""
-            SELECT \(unescaped: Self.postColumns) WHERE \(objectIds == nil) OR posts.object_id = ANY(\(objectIds ?? []))
-            ORDER BY \(unescaped: sort) LIMIT \(limit) OFFSET \(skip)
-            """, "reading posts", for: reader)
+    /// Posts that meet `condition`, in `order` (then in the order they were left), skipping
+    /// `skip`, at most `limit`.
+    public func storedPosts(where condition: RecordCondition, order: [PostOrder], skip: Int, limit: Int, for session: String? = nil) async throws -> [StoredPost] {
+        let schema = try await postSchema().types
+        var statement = PostgresStatement()
+        let sql = statement.condition(condition, schema: schema)
+        let sort = (statement.sortTerms(order, schema: schema) + ["posts.id"]).joined(separator: ", ")
+        return try await posts(statement.query("""
+            SELECT \(Self.postColumns) WHERE \(sql) ORDER BY \(sort) LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))
+            """), "reading posts", for: session)
     }
 
-    /// How many posts there are (with the given object ids, when `objectIds` is set).
-    public func countPosts(objectIds: [String]?, for reader: String? = nil) async throws -> Int {
-        try await read("counting posts", for: reader) { client in
-            try await self.collect(client.query("""
-                SELECT count(*) FROM posts WHERE \(objectIds == nil) OR posts.object_id = ANY(\(objectIds ?? []))
-                """, logger: self.logger).decode(Int.self)).first ?? 0
+    /// How many posts meet `condition`.
+    public func countPosts(where condition: RecordCondition, for session: String? = nil) async throws -> Int {
+        let schema = try await postSchema().types
+        var statement = PostgresStatement()
+        let sql = statement.condition(condition, schema: schema)
+        let query = statement.query("SELECT count(*) FROM posts WHERE \(sql)")
+        return try await read("counting posts", for: session) { client in
+            try await self.collect(client.query(query, logger: self.logger).decode(Int.self)).first ?? 0
         }
     }
 
-    /// Hands `body` each post that may lie in one of `boxes`, or within `near`'s distance of its
-    /// center, or anywhere when both are nil (with the given object ids, when `objectIds` is set),
-    /// in the order they were left. Rows stream from the database: memory stays the size of a
-    /// few posts however many match. The caller makes the exact test.
-    public func forEachStoredPost(inAny boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?, objectIds: [String]?,
-                                  for reader: String? = nil, _ body: @escaping @Sendable (StoredPost) throws -> Void) async throws {
+    /// Hands `body` each post that meets `condition` and may lie in one of `boxes`, or within
+    /// `near`'s distance of its center, or anywhere when both are nil, in the order they were
+    /// left. Rows stream from the database: memory stays the size of a few posts however many
+    /// match. The caller makes the exact test.
+    public func forEachStoredPost(inAny boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?, where condition: RecordCondition,
+                                  for session: String? = nil, _ body: @escaping @Sendable (StoredPost) throws -> Void) async throws {
+        let schema = try await postSchema().types
         var region = "true"
         if let boxes {
             guard !boxes.isEmpty else { return }
@@ -188,14 +261,29 @@ extension PostgresWall {
         } else if let near {
             region = "ST_DWithin(posts.location, \(Self.point(near.center)), \(Self.postGISMeters(near.distance)), false)"
         }
-        let candidates = region
-        try await read("reading posts", for: reader) { client in
-            let rows = try await client.query("""
-                SELECT \(unescaped: Self.postColumns)
-                WHERE (\(unescaped: candidates)) AND (\(objectIds == nil) OR posts.object_id = ANY(\(objectIds ?? [])))
-                ORDER BY posts.id
-                """, logger: self.logger).decode(PostRow.self)
+        var statement = PostgresStatement()
+        let sql = statement.condition(condition, schema: schema)
+        let query = statement.query("SELECT \(Self.postColumns) WHERE (\(region)) AND \(sql) ORDER BY posts.id")
+        try await read("reading posts", for: session) { client in
+            let rows = try await client.query(query, logger: self.logger).decode(PostRow.self)
             for try await row in rows { try body(try Self.storedPost(row)) }
+        }
+    }
+
+    /// Accounts that meet `condition` (on `_User`'s public fields), in the order they were made,
+    /// skipping `skip`, at most `limit`; and how many meet it.
+    public func storedUsers(where condition: RecordCondition, skip: Int, limit: Int, for session: String? = nil) async throws -> (users: [StoredUser], count: Int) {
+        var statement = PostgresStatement()
+        let sql = statement.condition(condition, of: .users, schema: [:])
+        let count = statement.query("SELECT count(*) FROM users WHERE \(sql)")
+        let page = statement.query("""
+            SELECT object_id, username, name, created_at FROM users WHERE \(sql) ORDER BY id LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))
+            """)
+        return try await read("reading users", for: session) { client in
+            let users = try await self.collect(client.query(page, logger: self.logger).decode((String, String, String?, Date).self)).map {
+                StoredUser(objectId: $0.0, username: $0.1, name: $0.2, createdAt: $0.3)
+            }
+            return (users, try await self.collect(client.query(count, logger: self.logger).decode(Int.self)).first ?? 0)
         }
     }
 
@@ -207,17 +295,5 @@ extension PostgresWall {
     /// A point as a planar geometry in degrees, as the `location::geometry` index keeps posts.
     private static func planePoint(_ point: GeoPoint) -> String {
         "ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)"
-    }
-
-    /// The SQL sort term for one key; text in byte order, as SQLite compares it.
-    private static func sortTerm(_ key: PostOrder) -> String {
-        let column: String
-        switch key.field {
-        case .createdAt: column = "posts.created_at"
-        case .updatedAt: column = "coalesce(posts.updated_at, posts.created_at)"
-        case .objectId: column = "posts.object_id COLLATE \"C\""
-        case .text: column = "posts.text COLLATE \"C\""
-        }
-        return column + (key.descending ? " DESC" : " ASC")
     }
 }

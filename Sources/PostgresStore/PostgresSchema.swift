@@ -58,6 +58,19 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // readers NULL: everyone reads; writers NULL: the author alone (`PostAccess.storedWriters`),
+        // as the SQLite store keeps them. fields: the fields clients added, typed in schema_fields.
+        ("v2: ACLs, added fields, the Posts schema", [
+            "ALTER TABLE posts ADD COLUMN readers text, ADD COLUMN writers text, ADD COLUMN fields jsonb",
+            """
+            CREATE TABLE schema_fields (
+                class_name text NOT NULL,
+                name text NOT NULL,
+                type text NOT NULL,
+                PRIMARY KEY (class_name, name)
+            )
+            """,
+        ]),
     ]
 
     /// Any number, the same in every server: the lock that serialises migrations.

@@ -197,6 +197,46 @@ public final class PostgresWall: Sendable {
         }
     }
 
+    /// Changes the account `objectId`: its username (unique ignoring case), its password (which
+    /// ends every other session of the account, keeping the one of `token`), its name (`.some(nil)`
+    /// removes it). `usernameTaken` when the new username is another account's.
+    public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) async throws {
+        let username = try username.map(Username.validated)
+        if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
+        let hash = try password.map(hasher.hash)
+        let keep = token.map(RandomIdentifier.tokenDigest) ?? ""
+        let newName = name.map { $0.flatMap { $0.isEmpty ? nil : $0 } }
+        try await transaction("changing an account") { connection in
+            if let username {
+                do {
+                    try await connection.query("UPDATE users SET username = \(username) WHERE object_id = \(objectId)", logger: self.logger)
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+                    // The unique index on the folded username: another account has it.
+                    throw AnywallError.usernameTaken(username)
+                }
+            }
+            if let newName {
+                try await connection.query("UPDATE users SET name = \(newName) WHERE object_id = \(objectId)", logger: self.logger)
+            }
+            if let hash {
+                try await connection.query("UPDATE users SET password_hash = \(hash) WHERE object_id = \(objectId)", logger: self.logger)
+                try await connection.query("""
+                    DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE object_id = \(objectId)) AND token_digest <> \(keep)
+                    """, logger: self.logger)
+            }
+        }
+    }
+
+    /// Deletes the account `objectId` and its sessions. Its posts stay, without an author (as a
+    /// Parse object keeps a pointer to a deleted user).
+    public func deleteAccount(objectId: String) async throws {
+        try await transaction("deleting an account") { connection in
+            try await connection.query("UPDATE posts SET user_id = NULL WHERE user_id = (SELECT id FROM users WHERE object_id = \(objectId))",
+                                       logger: self.logger)
+            try await connection.query("DELETE FROM users WHERE object_id = \(objectId)", logger: self.logger)
+        }
+    }
+
     /// A new session for the account, when `password` is its password; `badCredentials` otherwise,
     /// `noPassword` for an author brought in by import who has not set one.
     public func logIn(username: String, password: String) async throws -> (session: Session, user: StoredUser) {
@@ -268,14 +308,18 @@ public final class PostgresWall: Sendable {
         return params
     }
 
-    /// Sets each of `params` (validated by the caller), keeping the others.
-    public func setParams(_ params: [String: JSONValue]) async throws {
+    /// Sets each of `params` (validated by the caller) and removes those named in `deleting`, in
+    /// one transaction, keeping the others.
+    public func setParams(_ params: [String: JSONValue], deleting: Set<String>) async throws {
         let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
         try await transaction("setting the config") { connection in
             for (key, value) in encoded {
                 try await connection.query("""
                     INSERT INTO config (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = excluded.value
                     """, logger: self.logger)
+            }
+            for key in deleting {
+                try await connection.query("DELETE FROM config WHERE key = \(key)", logger: self.logger)
             }
         }
     }

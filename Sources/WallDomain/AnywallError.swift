@@ -35,6 +35,8 @@ public enum AnywallError: Error, Equatable, Sendable {
     case notWritable(objectId: String)
     /// The backend already has this post: an earlier try with the same request id reached it.
     case duplicateRequest(requestId: String)
+    /// A value for a post's field is not of the type the field was first given (Parse's 111).
+    case fieldTypeMismatch(field: String, expected: String, given: String)
     /// The server refused the post itself (Parse's 142): too long, invalid; its reason.
     case postRefused(wall: String, reason: String)
 
@@ -86,6 +88,7 @@ public enum AnywallError: Error, Equatable, Sendable {
         case .noSessionGiven(let wall): return "\(wall) sent no session"
         case .notWritable(let objectId): return "post \(objectId) does not exist or is not yours to change"
         case .duplicateRequest: return "the wall has this request already"
+        case .fieldTypeMismatch(let field, let expected, let given): return "schema mismatch for Posts.\(field); expected \(expected) but got \(given)"
         case .postRefused(let wall, let why): return "\(wall) refused the post: \(why)"
         case .keysRefused(let wall, let status): return "\(wall) refused the application id or REST API key (HTTP \(status))"
         case .masterKeyMissing(let wall): return "\(wall) needs its master key for this"

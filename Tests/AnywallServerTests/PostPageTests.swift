@@ -11,7 +11,7 @@ struct PostPageTests {
         let date = Date(timeIntervalSince1970: Double(number))
         return StoredPost(objectId: String(format: "p%06d", number), text: "post \(number)",
                           location: try GeoPoint(latitude: 0, longitude: Double(number % 300) - 150), author: nil,
-                          createdAt: date, updatedAt: date)
+                          createdAt: date, updatedAt: date, access: .everyone)
     }
 
     @Test("in order: the first posts of the order among 10,000, holding at most twice the page")

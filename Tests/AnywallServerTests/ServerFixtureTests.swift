@@ -47,7 +47,8 @@ struct ServerFixtureTests {
             if name == "nearby" {
                 // Another author, without a name, posting near alice: both author shapes come back.
                 let bob = try server.signUp("bob")
-                _ = try server.post("Street fair on Saturday", latitude: 37.781, longitude: -122.411, token: bob.token)
+                _ = try server.post("Street fair on Saturday", latitude: 37.781, longitude: -122.411, token: bob.token,
+                                    acl: ["*": ["read": true], bob.objectId: ["read": true, "write": true]])
             }
             let fixture = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent("\(name).json"))) as! [String: Any]
             let request = Replay.request(name, fixture["request"] as! [String: Any], values)

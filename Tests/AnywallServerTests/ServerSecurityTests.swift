@@ -41,11 +41,13 @@ struct ServerSecurityTests {
         #expect(try server.send("GET", "/health", headers: [:]).status == 200, "health needs no keys")
     }
 
-    @Test("only a post's author edits or deletes it; another user, no session or a forged user or ACL cannot")
+    @Test("a post with Anywall's ACL is edited or deleted by its author only; another user, no session or a forged user cannot")
     func ownership() throws {
         let server = try server()
         let alice = try server.signUp("alice"), bob = try server.signUp("bob")
-        let created = try server.post("mine", latitude: 1, longitude: 2, token: alice.token)
+        let point: [String: Any] = ["__type": "GeoPoint", "latitude": 1, "longitude": 2]
+        let created = try server.send("POST", "/classes/Posts", headers: session(alice.token), json: [
+            "text": "mine", "location": point, "ACL": ["*": ["read": true], alice.objectId: ["read": true, "write": true]]])
         let id = created.json["objectId"] as! String
         for headers in [session(bob.token), WallServer.keyHeaders] {
             let edit = try server.send("PUT", "/classes/Posts/\(id)", headers: headers, json: ["text": "hacked"])
@@ -55,16 +57,13 @@ struct ServerSecurityTests {
         }
         #expect(try server.send("GET", "/classes/Posts/\(id)").json["text"] as? String == "mine")
 
-        let point: [String: Any] = ["__type": "GeoPoint", "latitude": 1, "longitude": 2]
         let asAlice = try server.send("POST", "/classes/Posts", headers: session(bob.token), json: [
             "text": "forged", "location": point, "user": ["__type": "Pointer", "className": "_User", "objectId": alice.objectId]])
         #expect(asAlice.status == 400 && asAlice.json["code"] as? Int == 142, "\(asAlice)")
-        let publicWrite = try server.send("POST", "/classes/Posts", headers: session(bob.token), json: [
-            "text": "open", "location": point, "ACL": ["*": ["read": true, "write": true]]])
-        #expect(publicWrite.status == 400 && publicWrite.json["code"] as? Int == 123, "\(publicWrite)")
-        let privatePost = try server.send("POST", "/classes/Posts", headers: session(bob.token), json: [
-            "text": "secret", "location": point, "ACL": [bob.objectId: ["read": true, "write": true]]])
-        #expect(privatePost.status == 400 && privatePost.json["code"] as? Int == 123, "\(privatePost)")
+        let roles = try server.send("POST", "/classes/Posts", headers: session(bob.token), json: [
+            "text": "team", "location": point, "ACL": ["role:admins": ["read": true, "write": true]]])
+        #expect(roles.status == 400 && roles.json["code"] as? Int == 123
+                && roles.json["error"] as? String == "Invalid ACL: anywall-server keeps no roles: role:admins cannot be in an ACL", "\(roles)")
         let anonymous = try server.send("POST", "/classes/Posts", json: ["text": "anon", "location": point])
         #expect(anonymous.status == 400 && anonymous.json["code"] as? Int == 119, "\(anonymous)")
 
@@ -75,6 +74,20 @@ struct ServerSecurityTests {
         #expect(try server.send("GET", "/classes/Posts/\(id)").status == 404)
         let texts = (try server.send("GET", "/classes/Posts").json["results"] as! [[String: Any]]).map { $0["text"] as? String }
         #expect(texts.isEmpty, "nothing forged was written: \(texts)")
+    }
+
+    @Test("a post saved without an ACL is everyone's to read and write, as Parse keeps it")
+    func defaultACL() throws {
+        let server = try server()
+        let alice = try server.signUp("alice"), bob = try server.signUp("bob")
+        let id = try server.post("open", latitude: 1, longitude: 2, token: alice.token).json["objectId"] as! String
+        let acl = try server.send("GET", "/classes/Posts/\(id)").json["ACL"] as? [String: Any]
+        #expect(acl as NSDictionary? == ["*": ["read": true, "write": true]] as NSDictionary, "\(String(describing: acl))")
+        #expect(try server.send("PUT", "/classes/Posts/\(id)", headers: session(bob.token), json: ["text": "bob's now"]).status == 200)
+        #expect(try server.send("GET", "/classes/Posts/\(id)").json["text"] as? String == "bob's now")
+        #expect(try server.send("PUT", "/classes/Posts/\(id)", json: ["text": "anyone's"]).status == 200, "public write needs no session")
+        #expect(try server.send("DELETE", "/classes/Posts/\(id)").status == 200)
+        #expect(try server.send("GET", "/classes/Posts/\(id)").status == 404)
     }
 
     @Test("a logged-out token gets 209 everywhere; other sessions of the user stay open")
@@ -152,8 +165,8 @@ struct ServerSecurityTests {
         #expect(skip.status == 400 && skip.json["code"] as? Int == 102, "\(skip)")
         let unknown = try server.send("GET", "/classes/Posts", query: ["radius": "3"])
         #expect(unknown.json["code"] as? Int == 102 && unknown.json["error"] as? String == "Invalid parameter for query: radius")
-        let where_ = try server.send("GET", "/classes/Posts", query: ["where": #"{"text":"x"}"#])
-        #expect(where_.status == 400 && where_.json["code"] as? Int == 102, "\(where_)")
+        let where_ = try server.send("GET", "/classes/Posts", query: ["where": #"{"text":{"$near":"x"}}"#])
+        #expect(where_.status == 400 && where_.json["code"] as? Int == 107 && where_.json["error"] as? String == "bad constraint: $near", "\(where_)")
         var headers = session(alice.token)
         headers["Content-Type"] = "application/json"
         let badJSON = try server.send("POST", "/classes/Posts", headers: headers, body: Data("{not json".utf8))

@@ -26,10 +26,10 @@ struct ParseWireRefusalTests {
         }
     }
 
-    @Test("a where-clause on another field, or with an unknown operator, is 102")
+    @Test("a where-clause on a field posts lack, or with an unknown operator, is 102")
     func badWhere() {
-        #expect(throws: ParseError.invalidQuery("anywall-server does not query Posts by text")) {
-            try WhereClause(json: .object(["text": .string("hi")]))
+        #expect(throws: ParseError.invalidQuery("Cannot query on ACL.")) {
+            try WhereClause(json: .object(["ACL": .string("hi")]))
         }
         #expect(throws: ParseError.invalidQuery("anywall-server does not take $near on location")) {
             try WhereClause(json: .object(["location": .object(["$near": .null])]))

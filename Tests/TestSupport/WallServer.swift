@@ -200,12 +200,15 @@ package final class WallServer: @unchecked Sendable {
         return (token, id)
     }
 
-    /// Posts as the session's user over HTTP; returns the new post's object id.
-    package func post(_ text: String, latitude: Double, longitude: Double, token: String, requestId: String? = nil) throws -> Answer {
+    /// Posts as the session's user over HTTP, with `acl` when given (else none: Parse's default,
+    /// everyone reads and writes); returns the server's answer.
+    package func post(_ text: String, latitude: Double, longitude: Double, token: String, requestId: String? = nil,
+                      acl: [String: Any]? = nil) throws -> Answer {
         var headers = Self.keyHeaders
         headers["X-Parse-Session-Token"] = token
         if let requestId { headers["X-Parse-Request-Id"] = requestId }
-        return try send("POST", "/classes/Posts", headers: headers,
-                        json: ["text": text, "location": ["__type": "GeoPoint", "latitude": latitude, "longitude": longitude]])
+        var body: [String: Any] = ["text": text, "location": ["__type": "GeoPoint", "latitude": latitude, "longitude": longitude]]
+        if let acl { body["ACL"] = acl }
+        return try send("POST", "/classes/Posts", headers: headers, json: body)
     }
 }

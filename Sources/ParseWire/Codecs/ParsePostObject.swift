@@ -3,7 +3,8 @@ import WallDomain
 
 /// A post of the class `Posts` as a query returns it, with Anywall's fields: `text`, `location`
 /// and `user`, a Pointer or (with `include=user`) the included user. A query's `keys` may leave
-/// out any field but `objectId` and the dates; a user the caller may not read is left out.
+/// out any field but `objectId` and the dates; a user the caller may not read is left out. The
+/// fields a client added come beside them (`extra`).
 public struct ParsePostObject: Equatable, Sendable, ParseCodable {
     /// The post's author, as the query gives it.
     public enum Author: Equatable, Sendable {
@@ -25,6 +26,8 @@ public struct ParsePostObject: Equatable, Sendable, ParseCodable {
     public let createdAt: Date
     public var updatedAt: Date?
     public var acl: ParseACL?
+    /// The fields a client added, by name, as Parse writes their values.
+    public var extra: [String: JSONValue] = [:]
 
     /// A post with only what every answer carries; the query fills in the fields it returns.
     public init(objectId: String, createdAt: Date) {
@@ -33,7 +36,9 @@ public struct ParsePostObject: Equatable, Sendable, ParseCodable {
     }
 
     public var json: JSONValue {
-        var fields: [String: JSONValue] = ["objectId": .string(objectId), "createdAt": .string(ParseDate.string(from: createdAt))]
+        var fields = extra
+        fields["objectId"] = .string(objectId)
+        fields["createdAt"] = .string(ParseDate.string(from: createdAt))
         if let updatedAt { fields["updatedAt"] = .string(ParseDate.string(from: updatedAt)) }
         if let text { fields["text"] = .string(text) }
         if let location { fields["location"] = location.json }
@@ -62,5 +67,9 @@ public struct ParsePostObject: Equatable, Sendable, ParseCodable {
         self.author = author
         updatedAt = try fields["updatedAt"].map(ParseUserObject.date)
         acl = try fields["ACL"].map(ParseACL.init(json:))
+        extra = fields.filter { !Self.builtInFields.contains($0.key) }
     }
+
+    /// The fields every post has, beside those a client adds.
+    public static let builtInFields: Set<String> = ["objectId", "createdAt", "updatedAt", "text", "location", "user", "ACL"]
 }

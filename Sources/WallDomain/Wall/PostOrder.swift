@@ -1,22 +1,19 @@
-/// One key of a sort order for posts, as Parse's `order` parameter names it (`-createdAt`).
+/// One key of a sort order for posts, as Parse's `order` parameter names it (`-createdAt`,
+/// `score`): a built-in field or one a client added. A post without the field comes first in
+/// ascending order and last in descending, as Parse (MongoDB) sorts a missing value.
 public struct PostOrder: Equatable, Sendable {
-    /// The fields posts can be sorted by.
-    public enum Field: String, CaseIterable, Sendable {
-        case createdAt, updatedAt, objectId, text
-    }
-
-    public let field: Field
+    public let field: RecordField
     public let descending: Bool
 
-    public init(_ field: Field, descending: Bool = false) {
+    public init(_ field: RecordField, descending: Bool = false) {
         self.field = field
         self.descending = descending
     }
 
-    /// `createdAt` or `-createdAt`; nil for a field posts cannot be sorted by.
+    /// `createdAt` or `-createdAt`; nil for a name posts cannot be sorted by.
     public init?(parsing term: Substring) {
         let descending = term.hasPrefix("-")
-        guard let field = Field(rawValue: String(descending ? term.dropFirst() : term)) else { return nil }
+        guard let field = RecordField(String(descending ? term.dropFirst() : term), of: .posts) else { return nil }
         self.init(field, descending: descending)
     }
 
@@ -27,17 +24,35 @@ public struct PostOrder: Equatable, Sendable {
         case .updatedAt: return precedes(a.updatedAt, b.updatedAt)
         case .objectId: return precedes(a.objectId, b.objectId)
         case .text: return precedes(a.text, b.text)
+        case .user: return precedes(a.author?.objectId ?? "", b.author?.objectId ?? "")
+        case .username, .name: return nil
+        case .extra(let name): return precedes(SortableValue(a.fields[name]), SortableValue(b.fields[name]))
         }
     }
 
     private func precedes<Value: Comparable>(_ a: Value, _ b: Value) -> Bool? {
         a == b ? nil : (a < b) != descending
     }
+}
 
-    /// The SQL sort term over the `post` table.
-    package var sql: String {
-        let column = field == .updatedAt ? "COALESCE(post.updatedAt, post.createdAt)" : "post.\(field.rawValue)"
-        return column + (descending ? " DESC" : " ASC")
+/// An added field's value in sort order: missing first, then the value as its type sorts (a
+/// field holds one type, so values of two types never meet but in a broken wall).
+private enum SortableValue: Comparable {
+    case missing
+    case flag(Int)
+    case number(Double)
+    case text(String)
+
+    init(_ value: JSONValue?) {
+        switch value {
+        case .bool(let flag)?: self = .flag(flag ? 1 : 0)
+        case .number(let number)?: self = .number(number)
+        case .string(let text)?: self = .text(text)
+        case .object(let object)?:
+            // A Date sorts by its ISO text, a Pointer by its objectId, as the stores sort them.
+            if case .string(let text)? = object["iso"] ?? object["objectId"] { self = .text(text) } else { self = .missing }
+        default: self = .missing
+        }
     }
 }
 

@@ -11,14 +11,21 @@ public struct StoredPost: Equatable, Sendable {
     public let createdAt: Date
     /// `createdAt` until the post is edited.
     public let updatedAt: Date
+    /// Who may read and change the post.
+    public let access: PostAccess
+    /// The fields a client added, by name, as Parse writes their values.
+    public let fields: [String: JSONValue]
 
-    public init(objectId: String, text: String, location: GeoPoint, author: StoredUser?, createdAt: Date, updatedAt: Date) {
+    public init(objectId: String, text: String, location: GeoPoint, author: StoredUser?, createdAt: Date, updatedAt: Date,
+                access: PostAccess, fields: [String: JSONValue] = [:]) {
         self.objectId = objectId
         self.text = text
         self.location = location
         self.author = author
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.access = access
+        self.fields = fields
     }
 
     /// The post as every backend returns it: the author by name, else username.

@@ -1,0 +1,83 @@
+import ParseWire
+import WallDomain
+
+/// The body of a post's create or update, read as Parse Server reads an object: Anywall's fields
+/// (`text`, `location`, `user`), its `ACL`, and every other field as a value or an operation
+/// (`Delete`, `Increment`, `Add`, `AddUnique`, `Remove`), refused with Parse's codes and messages.
+struct PostBody {
+    var text: JSONValue?
+    var location: GeoPoint?
+    var author: JSONValue?
+    var access: PostAccess?
+    var fields: [String: FieldChange] = [:]
+
+    init(_ body: [String: JSONValue]) throws {
+        for name in body.keys.sorted() {
+            let value = body[name]!
+            switch name {
+            case "objectId", "id": throw ParseRefusal(ParseErrorCode.invalidKeyName, "\(name) is an invalid field name.")
+            // Parse keeps its own dates, whatever a client sends.
+            case "createdAt", "updatedAt": continue
+            case "text": text = value
+            case "location": location = try Self.point(value)
+            case "user": author = value
+            case "ACL":
+                do {
+                    access = try PostAccess(acl: try ParseACL(json: value).entries)
+                } catch let error as AnywallError {
+                    throw ParseRefusal(ParseErrorCode.invalidACL, "Invalid ACL: \(error.reason)")
+                }
+            default:
+                guard FieldType.isFieldName(name) else { throw ParseRefusal(ParseErrorCode.invalidKeyName, "Invalid field name: \(name).") }
+                fields[name] = try Self.change(value)
+            }
+        }
+    }
+
+    /// Refuses a `user` other than the caller: a post's author is who posts it.
+    func checkAuthor(_ userId: String) throws {
+        guard let author else { return }
+        guard let pointer = try? ParsePointer(json: author), pointer == .user(userId) else {
+            throw ParseRefusal(ParseErrorCode.validationFailed, "a post's user is the user who posts it")
+        }
+    }
+
+    /// A field's new value or operation, as Parse Server's update operators read them.
+    private static func change(_ value: JSONValue) throws -> FieldChange {
+        guard case .object(let object) = value, case .string(let operation)? = object["__op"] else {
+            if value == .null { return .delete }
+            guard FieldType(of: value) != nil else {
+                throw ParseRefusal(ParseErrorCode.incorrectType, "anywall-server does not keep this value: \(value.javaScriptText)")
+            }
+            return .set(value)
+        }
+        switch operation {
+        case "Delete": return .delete
+        case "Increment":
+            guard case .number(let amount)? = object["amount"], amount.isFinite else {
+                throw ParseRefusal(ParseErrorCode.invalidJSON, "incrementing must provide a number")
+            }
+            return .increment(amount)
+        case "Add", "AddUnique":
+            guard case .array(let objects)? = object["objects"] else { throw ParseRefusal(ParseErrorCode.invalidJSON, "objects to add must be an array") }
+            return operation == "Add" ? .add(objects) : .addUnique(objects)
+        case "Remove":
+            guard case .array(let objects)? = object["objects"] else { throw ParseRefusal(ParseErrorCode.invalidJSON, "objects to remove must be an array") }
+            return .remove(objects)
+        default:
+            throw ParseRefusal(ParseErrorCode.commandUnavailable, "anywall-server does not support the \(operation) operation")
+        }
+    }
+
+    private static func point(_ json: JSONValue) throws -> GeoPoint {
+        guard json.fields?["__type"] == .string("GeoPoint"), let fields = json.fields, let latitude = fields["latitude"]?.number,
+              let longitude = fields["longitude"]?.number else {
+            throw ParseRefusal(ParseErrorCode.incorrectType, "location must be a GeoPoint")
+        }
+        do {
+            return try GeoPoint(latitude: latitude, longitude: longitude)
+        } catch let error as AnywallError {
+            throw ParseRefusal(ParseErrorCode.incorrectType, "bad GeoPoint: \(error.reason)")
+        }
+    }
+}

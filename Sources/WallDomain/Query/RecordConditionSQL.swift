@@ -1,0 +1,82 @@
+import Foundation
+
+/// A `RecordCondition` as one store's SQL: the one translation of the query language, written
+/// with the store's `RecordSQLDialect`, its values bound in order at the dialect's placeholders.
+/// A post field the schema does not have is NULL: it equals nothing, as a missing field in Parse.
+public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
+    /// The values to bind, in the order of their placeholders. Dates of built-in fields stay
+    /// dates (each store binds its own); dates of added fields are their ISO text, as kept.
+    public private(set) var values: [FieldValue] = []
+    private let dialect: Dialect
+    /// The types of the fields clients added to posts.
+    private let schema: [String: FieldType]
+    private var recordClass: RecordClass
+    /// How many values the statement binds before this condition's.
+    private let placeholdersBefore: Int
+
+    public init(dialect: Dialect, recordClass: RecordClass, schema: [String: FieldType], placeholdersBefore: Int = 0) {
+        self.dialect = dialect
+        self.recordClass = recordClass
+        self.schema = schema
+        self.placeholdersBefore = placeholdersBefore
+    }
+
+    /// The SQL of `condition`, its values appended to `values`.
+    public mutating func sql(_ condition: RecordCondition) -> String {
+        switch condition {
+        case .all(let parts):
+            return parts.isEmpty ? dialect.literal(true) : "(" + parts.map { sql($0) }.joined(separator: " AND ") + ")"
+        case .any(let parts):
+            return parts.isEmpty ? dialect.literal(false) : "(" + parts.map { sql($0) }.joined(separator: " OR ") + ")"
+        case .not(let part):
+            return "NOT coalesce(\(sql(part)), \(dialect.literal(false)))"
+        case .compare(let field, let comparison, let value):
+            guard let (expression, type) = typed(field) else { return value == .null && comparison == .equal ? dialect.literal(true) : "NULL" }
+            if value == .null { return comparison == .equal ? "\(expression) IS NULL" : dialect.literal(false) }
+            guard value.fits(type) else { return dialect.literal(false) }
+            return "\(expression) \(comparison.rawValue) \(bind(value, for: field))"
+        case .among(let field, let list):
+            guard let (expression, type) = typed(field) else { return list.contains(.null) ? dialect.literal(true) : "NULL" }
+            let fitting = list.filter { $0 != .null && $0.fits(type) }
+            var terms = fitting.isEmpty ? [] : ["\(expression) IN (" + fitting.map { bind($0, for: field) }.joined(separator: ", ") + ")"]
+            if list.contains(.null) { terms.append("\(expression) IS NULL") }
+            return terms.isEmpty ? dialect.literal(false) : "(" + terms.joined(separator: " OR ") + ")"
+        case .exists(let field):
+            guard let (expression, _) = typed(field) else { return dialect.literal(false) }
+            return "\(expression) IS NOT NULL"
+        case .matches(let field, let pattern):
+            guard let (expression, type) = typed(field), type == .string else { return dialect.literal(false) }
+            return dialect.matches(expression, pattern, placeholder: bind(.string(pattern.pattern), for: field))
+        case .authorAmong(let users):
+            let outer = recordClass
+            recordClass = .users
+            defer { recordClass = outer }
+            return dialect.authorAmong(usersWhere: sql(users))
+        case .readable(let reader):
+            guard let reader else { return "\(dialect.readersColumn) IS NULL" }
+            let entry = bind(.string(" \(reader) "), for: .objectId)
+            return "(\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry)))"
+        }
+    }
+
+    /// The ORDER BY terms of `order`, without a key on a field the schema lacks (Parse drops it).
+    public func sortTerms(_ order: [PostOrder]) -> [String] {
+        order.compactMap { key in typed(key.field).map { dialect.sortTerm($0.0, descending: key.descending) } }
+    }
+
+    /// The field's expression and type; nil for a field the class's schema lacks.
+    private func typed(_ field: RecordField) -> (String, FieldType)? {
+        if let type = field.builtInType { return (dialect.column(field, of: recordClass), type) }
+        guard case .extra(let name) = field, recordClass == .posts, let type = schema[name] else { return nil }
+        return (dialect.extraField(name, as: type), type)
+    }
+
+    private mutating func bind(_ value: FieldValue, for field: RecordField) -> String {
+        if case .extra = field, case .date(let date) = value {
+            values.append(.string(ParseDate.string(from: date)))
+        } else {
+            values.append(value)
+        }
+        return dialect.placeholder(placeholdersBefore + values.count)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Objects as Parse keeps them, over HTTP on every store: fields a client adds, typed by the
+/// schema; the update operations; ACLs in every query, count and fetch; accounts a user changes
+/// or deletes; the config's `Delete`; and 209 for an unknown session on every route.
+@Suite("anywall-server: objects, ACLs and accounts as Parse keeps them")
+struct ServerObjectTests {
+    private static func server() throws -> WallServer {
+        try WallServer(store: FileManager.default.temporaryDirectory.appendingPathComponent("anywall-obj-\(UUID().uuidString).sqlite"))
+    }
+
+    private static func session(_ token: String) -> [String: String] {
+        WallServer.keyHeaders.merging(["X-Parse-Session-Token": token]) { $1 }
+    }
+
+    private static var point: [String: Any] { ["__type": "GeoPoint", "latitude": 10, "longitude": 20] }
+
+    private static func refusal(_ answer: WallServer.Answer) -> String {
+        "\(answer.status) \(answer.json["code"] as? Int ?? 0) \(answer.json["error"] as? String ?? answer.text)"
+    }
+
+    @Test("added fields are kept, returned and typed by the schema; Increment, Delete, Add, AddUnique and Remove")
+    func fieldsAndOperations() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice")
+        let created = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: [
+            "text": "counted", "location": Self.point, "likes": 1, "tags": ["a"], "meta": ["k": "v"]])
+        #expect(created.status == 201, "\(created)")
+        let id = created.json["objectId"] as! String
+        let update = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: [
+            "likes": ["__op": "Increment", "amount": 2], "tags": ["__op": "AddUnique", "objects": ["a", "b"]],
+            "meta": ["__op": "Delete"], "more": ["__op": "Add", "objects": [1, 1]]])
+        #expect(update.status == 200 && update.json["updatedAt"] is String, "\(update)")
+        var post = try server.send("GET", "/classes/Posts/\(id)").json
+        #expect(post["likes"] as? Int == 3 && post["tags"] as? [String] == ["a", "b"] && post["meta"] == nil && post["more"] as? [Int] == [1, 1], "\(post)")
+        _ = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: [
+            "more": ["__op": "Remove", "objects": [1]], "likes": ["__op": "Increment", "amount": -3]])
+        post = try server.send("GET", "/classes/Posts/\(id)").json
+        #expect(post["likes"] as? Int == 0 && post["more"] as? [Int] == [], "\(post)")
+
+        let mismatch = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: [
+            "text": "typed", "location": Self.point, "likes": "many"])
+        #expect(Self.refusal(mismatch) == "400 111 schema mismatch for Posts.likes; expected Number but got String")
+        let badIncrement = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: [
+            "likes": ["__op": "Increment", "amount": "x"]])
+        #expect(Self.refusal(badIncrement) == "400 107 incrementing must provide a number")
+        let badAdd = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: ["tags": ["__op": "Add", "objects": 1]])
+        #expect(Self.refusal(badAdd) == "400 107 objects to add must be an array")
+        let badName = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: ["bad-name": 1])
+        #expect(Self.refusal(badName) == "400 105 Invalid field name: bad-name.")
+        let objectId = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: [
+            "text": "x", "location": Self.point, "objectId": "mine"])
+        #expect(Self.refusal(objectId) == "400 105 objectId is an invalid field name.")
+        let relation = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: [
+            "likes": ["__op": "AddRelation", "objects": []]])
+        #expect(Self.refusal(relation).hasPrefix("400 108 "), "\(relation)")
+    }
+
+    @Test("a post only its author may read is in no query, count, fetch or nearest search of anyone else")
+    func privatePosts() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice"), bob = try server.signUp("bob")
+        let secret = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: [
+            "text": "secret", "location": Self.point, "mood": "shy", "ACL": [alice.objectId: ["read": true, "write": true]]])
+        let id = secret.json["objectId"] as! String
+        _ = try server.post("public", latitude: 10, longitude: 20.001, token: bob.token)
+        let near = #"{"location":{"$nearSphere":{"__type":"GeoPoint","latitude":10,"longitude":20},"$maxDistanceInKilometers":10}}"#
+        func texts(_ headers: [String: String], _ query: [String: String]) throws -> [String] {
+            let answer = try server.send("GET", "/classes/Posts", query: query, headers: headers)
+            return (answer.json["results"] as? [[String: Any]] ?? []).map { $0["text"] as? String ?? "?" }
+        }
+        for headers in [WallServer.keyHeaders, Self.session(bob.token)] {
+            #expect(try texts(headers, [:]) == ["public"])
+            #expect(try texts(headers, ["where": near]) == ["public"], "the nearest search skips it")
+            #expect(try texts(headers, ["where": #"{"mood":"shy"}"#]).isEmpty)
+            #expect(try server.send("GET", "/classes/Posts", query: ["count": "1", "limit": "0"], headers: headers).json["count"] as? Int == 1)
+            #expect(try server.send("GET", "/classes/Posts/\(id)", headers: headers).status == 404)
+            #expect(try server.send("PUT", "/classes/Posts/\(id)", headers: headers, json: ["text": "seen"]).status == 404)
+        }
+        #expect(try texts(Self.session(alice.token), ["where": near]) == ["secret", "public"], "its author sees it")
+        #expect(try texts(Self.session(alice.token), ["count": "1"]).count == 2)
+        let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
+        #expect(try texts(master, ["where": near]) == ["secret", "public"], "the master key sees every post")
+        let acl = try server.send("GET", "/classes/Posts/\(id)", headers: Self.session(alice.token)).json["ACL"] as? NSDictionary
+        #expect(acl == [alice.objectId: ["read": true, "write": true]] as NSDictionary)
+        // Made public by its author, it shows to everyone.
+        _ = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: ["ACL": ["*": ["read": true]]])
+        #expect(try texts(WallServer.keyHeaders, ["where": near]) == ["secret", "public"])
+    }
+
+    @Test("a user changes or deletes their own account; their posts stay without an author; others cannot")
+    func accounts() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice"), bob = try server.signUp("bob")
+        let post = try server.post("by alice", latitude: 1, longitude: 2, token: alice.token).json["objectId"] as! String
+        let other = try server.send("PUT", "/users/\(alice.objectId)", headers: Self.session(bob.token), json: ["name": "Mallory"])
+        #expect(Self.refusal(other) == "400 206 Cannot modify user \(alice.objectId).")
+        let taken = try server.send("PUT", "/users/\(alice.objectId)", headers: Self.session(alice.token), json: ["username": "BOB"])
+        #expect(Self.refusal(taken) == "400 202 Account already exists for this username.")
+        let renamed = try server.send("PUT", "/users/\(alice.objectId)", headers: Self.session(alice.token), json: ["name": "Alice A", "password": "new"])
+        #expect(renamed.status == 200, "\(renamed)")
+        #expect(try server.send("GET", "/users/\(alice.objectId)").json["name"] as? String == "Alice A")
+        #expect(try server.send("GET", "/users/me", headers: Self.session(alice.token)).status == 200, "the session that changed the password stays")
+        #expect(try server.send("POST", "/login", json: ["username": "alice", "password": "new"]).status == 200)
+        #expect(try server.send("DELETE", "/users/\(alice.objectId)", headers: Self.session(bob.token)).status == 404)
+        #expect(try server.send("DELETE", "/users/\(alice.objectId)", headers: Self.session(alice.token)).status == 200)
+        #expect(try server.send("GET", "/users/\(alice.objectId)").status == 404)
+        #expect(try server.send("GET", "/users/me", headers: Self.session(alice.token)).json["code"] as? Int == 209, "its sessions end with it")
+        let kept = try server.send("GET", "/classes/Posts/\(post)").json
+        #expect(kept["text"] as? String == "by alice" && kept["user"] == nil, "\(kept)")
+    }
+
+    @Test("an unknown session token is 209 on every route, never taken as nobody signed in")
+    func unknownSession() throws {
+        let server = try Self.server()
+        let headers = Self.session("r:not-a-session")
+        for (method, path) in [("GET", "/classes/Posts"), ("GET", "/classes/Posts/x"), ("POST", "/classes/Posts"), ("GET", "/config"),
+                               ("GET", "/users"), ("GET", "/users/me"), ("POST", "/logout"), ("POST", "/login"), ("GET", "/schemas/Posts")] {
+            let answer = try server.send(method, path, headers: headers, json: method == "GET" ? nil : [:])
+            #expect(Self.refusal(answer) == "400 209 Invalid session token", "\(method) \(path): \(answer)")
+        }
+    }
+
+    @Test("PUT /config removes a parameter set to Delete and keeps the others")
+    func configDelete() throws {
+        let server = try Self.server()
+        let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
+        _ = try server.send("PUT", "/config", headers: master, json: ["params": ["postMaxCharacterCount": 10, "motd": "hi"]])
+        let deleted = try server.send("PUT", "/config", headers: master, json: ["params": ["motd": ["__op": "Delete"]]])
+        #expect(deleted.status == 200, "\(deleted)")
+        let params = try server.send("GET", "/config").json["params"] as? [String: Any]
+        #expect(params?["motd"] == nil && params?["postMaxCharacterCount"] as? Int == 10, "\(String(describing: params))")
+    }
+}
