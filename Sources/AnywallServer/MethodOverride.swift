@@ -22,7 +22,8 @@ struct MethodOverride: RouterMiddleware {
     let keys: ServerKeys
     let dispatch: RouterDispatch
 
-    /// The body's keys and the headers they stand for (`_ApplicationId` and `_context` apart).
+    /// The body's keys that stand for headers as they are (`_ApplicationId`, `_context` and
+    /// `_ContentType` are read apart).
     private static let headerKeys: [(key: String, header: String)] = [
         ("_JavaScriptKey", ParseHeader.javascriptKey), ("_ClientVersion", ParseHeader.clientVersion),
         ("_InstallationId", ParseHeader.installationId), ("_SessionToken", ParseHeader.sessionToken),
