@@ -6,10 +6,12 @@ import WallDomain
 
 /// One JSON line on stderr per request: when, from where, method, path (never the query, which
 /// may hold a password on `GET /login`, and never a header), status, bytes sent and time taken.
+/// Requests the server dispatches itself (a batch's sub-requests) are part of the one received.
 struct AccessLog: RouterMiddleware {
     typealias Context = ParseContext
 
     func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
+        guard !context.isDispatched else { return try await next(request, context) }
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)

@@ -6,7 +6,7 @@ package enum OpenAPIDocument {
     package static let json = #"""
     {
       "openapi": "3.0.3",
-      "info": {"title": "anywall-server", "version": "1", "description": "Parse Server's REST API for the Posts class, users, sessions, config and schemas."},
+      "info": {"title": "anywall-server", "version": "1", "description": "Parse Server's REST API for the Posts class, users, sessions, config, schemas and batches. A POST body may carry the method and keys instead (_method, _ApplicationId, _SessionToken...), as the JavaScript SDK sends them."},
       "components": {
         "securitySchemes": {
           "applicationId": {"type": "apiKey", "in": "header", "name": "X-Parse-Application-Id"},
@@ -26,7 +26,11 @@ package enum OpenAPIDocument {
           "Credentials": {"type": "object", "properties": {"username": {"type": "string"}, "password": {"type": "string"}, "name": {"type": "string"}}},
           "Config": {"type": "object", "properties": {"params": {"type": "object"}}},
           "Schema": {"type": "object", "properties": {"className": {"type": "string"}, "fields": {"type": "object"}}},
-          "Error": {"type": "object", "properties": {"code": {"type": "integer"}, "error": {"type": "string"}}}
+          "Error": {"type": "object", "properties": {"code": {"type": "integer"}, "error": {"type": "string"}}},
+          "Batch": {"type": "object", "required": ["requests"],
+                    "properties": {"requests": {"type": "array", "items": {"type": "object", "required": ["method", "path"],
+                      "properties": {"method": {"type": "string", "enum": ["GET", "POST", "PUT", "DELETE"]}, "path": {"type": "string"}, "body": {"type": "object"}}}}}},
+          "PasswordReset": {"type": "object", "properties": {"email": {"type": "string"}}}
         },
         "responses": {
           "answer": {"description": "Parse's answer, or its error: {\"code\":N,\"error\":\"...\"}",
@@ -61,6 +65,17 @@ package enum OpenAPIDocument {
         },
         "/logout": {"post": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}},
         "/users/me": {"get": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}},
+        "/sessions/me": {"get": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}},
+        "/requestPasswordReset": {"post": {"description": "Always Parse Server's answer without an email adapter: 500, code 1.",
+                                           "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/PasswordReset"}}}},
+                                           "responses": {"default": {"$ref": "#/components/responses/answer"}}}},
+        "/serverInfo": {"get": {"parameters": [{"name": "X-Parse-Master-Key", "in": "header", "schema": {"type": "string"}}],
+                                "responses": {"default": {"$ref": "#/components/responses/answer"}}}},
+        "/batch": {"post": {"description": "Sub-request paths start with the mount (e.g. /parse/classes/Posts); at most 50 without the master key.",
+                            "parameters": [{"$ref": "#/components/parameters/sessionToken"}],
+                            "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Batch"}}}},
+                            "responses": {"default": {"description": "an array of {\"success\":...} or {\"error\":{\"code\":N,\"error\":\"...\"}}, or Parse's error",
+                                                      "content": {"application/json": {"schema": {}}}}}}},
         "/classes/Posts": {
           "get": {"parameters": [
                     {"name": "where", "in": "query", "schema": {"type": "string"}}, {"name": "order", "in": "query", "schema": {"type": "string"}},

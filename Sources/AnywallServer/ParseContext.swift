@@ -16,6 +16,9 @@ package struct ParseContext: RequestContext {
     var caller = Caller()
     /// When the request's body must have arrived; set from the server's `ClientLimits`.
     var bodyDeadline = ContinuousClock.now + ClientLimits().bodyTimeout
+    /// Whether the server made this request from the one it received (the request a method
+    /// override stands for, or a batch's sub-request): the access log has the received one.
+    var isDispatched = false
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -11,28 +11,37 @@ struct ParseErrors: RouterMiddleware {
     func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let refusal as ParseRefusal {
+        } catch {
+            return try Self.answer(error, to: request, context: context)
+        }
+    }
+
+    /// The answer to `error`, for this middleware and for what runs before the routes (the
+    /// method override reads bodies before any route is chosen).
+    static func answer(_ error: Error, to request: Request, context: ParseContext) throws -> Response {
+        switch error {
+        case let refusal as ParseRefusal:
             return refusal.response
-        } catch let error as ParseError {
+        case let error as ParseError:
             return ParseRefusal(error).response
-        } catch let error as AnywallError {
+        case let error as AnywallError:
             if let refusal = ParseRefusal(error) { return refusal.response }
             return failed(request, error)
-        } catch is BodyTooLarge {
+        case is BodyTooLarge:
             return ParseAnswer.json(["error": .string("request entity too large")], status: .contentTooLarge,
                                     headers: [.connection: "close"])
-        } catch is BodyTimedOut {
+        case is BodyTimedOut:
             return ParseAnswer.json(["error": .string("request timeout: the body did not arrive in time")], status: .requestTimeout,
                                     headers: [.connection: "close"])
-        } catch let error as HTTPResponseError {
+        case let error as HTTPResponseError:
             return try error.response(from: request, context: context)
-        } catch {
+        default:
             return failed(request, error)
         }
     }
 
     /// Parse's 500 for what is not the client's doing, with the cause in the log only.
-    private func failed(_ request: Request, _ error: Error) -> Response {
+    private static func failed(_ request: Request, _ error: Error) -> Response {
         ServerLog.event("error", ["path": .string(request.uri.path), "error": .string(String(describing: error))])
         return ParseRefusal.internalError.response
     }

@@ -27,6 +27,12 @@ enum ParseRendering {
         return object
     }
 
+    /// The session `token` of `user`, as `GET /sessions/me` returns a `_Session`: the token and
+    /// its user. The wall keeps no session id or dates it could give beside them.
+    static func session(token: String, user: StoredUser) -> [String: JSONValue] {
+        ["sessionToken": .string(token), "user": ParsePointer.user(user.objectId).json]
+    }
+
     /// A built-in date (`createdAt`, `updatedAt`): a bare ISO string.
     static func date(_ date: Date) -> JSONValue { .string(ParseDate.string(from: date)) }
 }

@@ -16,6 +16,18 @@ enum QueryParameters {
         }
     }
 
+    /// `fields` as a query string, as Parse Server reads a find's parameters from a body: strings
+    /// as they are, any other value as its JSON (`where`, `limit`, `count`).
+    static func encoded(_ fields: [String: JSONValue]) -> String {
+        // Only unreserved characters are left as they are, so `&`, `=` and `+` in a value stay in it.
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return fields.sorted { $0.key < $1.key }.map { name, value in
+            let text = value.string ?? String(decoding: (try? ParseAnswer.encoder.encode(value)) ?? Data(), as: UTF8.self)
+            return (name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "") + "="
+                + (text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
+        }.joined(separator: "&")
+    }
+
     private static func decoded(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced

@@ -14,20 +14,31 @@ enum RequestBody {
 
     /// The body as a JSON object; an empty body is `{}`, as Parse takes it.
     static func object(_ request: Request, _ context: ParseContext) async throws -> [String: JSONValue] {
+        guard case .object(let object) = try await value(request, context) else { throw ParseRefusal.invalidJSON }
+        return object
+    }
+
+    /// The body as any JSON value, for a route that answers other shapes in its own words; an
+    /// empty body is `{}`.
+    static func value(_ request: Request, _ context: ParseContext) async throws -> JSONValue {
+        let buffer = try await bytes(request, context)
+        guard buffer.readableBytes > 0 else { return .object([:]) }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView)) else {
+            throw ParseRefusal.invalidJSON
+        }
+        return value
+    }
+
+    /// The body's bytes, within the bound and the deadline.
+    static func bytes(_ request: Request, _ context: ParseContext) async throws -> ByteBuffer {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBytes {
             throw BodyTooLarge()
         }
-        let buffer: ByteBuffer
         do {
-            buffer = try await collect(request.body, by: context.bodyDeadline)
+            return try await collect(request.body, by: context.bodyDeadline)
         } catch is NIOTooManyBytesError {
             throw BodyTooLarge()
         }
-        guard buffer.readableBytes > 0 else { return [:] }
-        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView)) else {
-            throw ParseRefusal.invalidJSON
-        }
-        return object
     }
 
     /// The whole body, or `BodyTimedOut` when it has not all arrived by `deadline`.

@@ -70,7 +70,8 @@ package enum ServerApplication {
     }
 
     /// The routes: `/health` and the API's OpenAPI document beside the mount, and under it Parse's API, behind the key check
-    /// and with every error answered in Parse's form. `mount` is a path such as `/parse` (or `/`);
+    /// and with every error answered in Parse's form. A JavaScript SDK request (its method and keys in a POST body) is
+    /// taken as the request it stands for. `mount` is a path such as `/parse` (or `/`);
     /// the master key is accepted from `masterKeyAddresses` only; `limits` bound what one client may take;
     /// `keepsRequestIds` false takes every request as new, as Parse Server without idempotency.
     package static func router(wall: any WallStore, keys: ServerKeys, mount: String,
@@ -78,8 +79,10 @@ package enum ServerApplication {
                                keepsRequestIds: Bool = true) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
+        let dispatch = RouterDispatch()
         router.add(middleware: AccessLog())
         router.add(middleware: BodyDeadline(timeout: limits.bodyTimeout))
+        router.add(middleware: MethodOverride(keys: keys, dispatch: dispatch))
         router.get("\(mountPath)/health") { _, _ in ParseAnswer.json(["status": .string("ok")]) }
         router.get("\(mountPath)/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
@@ -91,6 +94,11 @@ package enum ServerApplication {
         PostRoutes(wall: wall, mount: mountPath, keepsRequestIds: keepsRequestIds).register(on: api)
         ConfigRoutes(wall: wall).register(on: api)
         SchemaRoutes().register(on: api)
+        SessionRoutes(wall: wall).register(on: api)
+        PasswordResetRoutes().register(on: api)
+        ServerInfoRoutes().register(on: api)
+        BatchRoutes(mount: mountPath, dispatch: dispatch).register(on: api)
+        dispatch.use(router.buildResponder())
         return router
     }
 

@@ -39,6 +39,11 @@ enum ServerRequestFuzzing {
         (.post, "/parse/users", false),
         (.get, "/parse/login", false),
         (.post, "/parse/login", false),
+        (.post, "/parse/batch", false),
+        (.post, "/parse/batch", true),
+        (.get, "/parse/sessions/me", false),
+        (.get, "/parse/serverInfo", true),
+        (.post, "/parse/requestPasswordReset", false),
     ]
 
     /// The application on a wall with a signed-up user and one post.

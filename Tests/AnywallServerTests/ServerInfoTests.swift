@@ -1,0 +1,25 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `GET /serverInfo` over HTTP.
+@Suite("anywall-server: server info")
+struct ServerInfoTests {
+    @Test("master key only; Parse Server's shape, stating what anywall-server does")
+    func serverInfo() throws {
+        let server = try WallServer(store: FileManager.default.temporaryDirectory.appendingPathComponent("anywall-info-\(UUID().uuidString).sqlite"))
+        let refused = try server.send("GET", "/serverInfo")
+        #expect(refused.status == 403 && refused.text == #"{"error":"unauthorized: master key is required"}"#, "\(refused)")
+        var headers = WallServer.keyHeaders
+        headers["X-Parse-Master-Key"] = Sandbox.masterKey
+        let info = try server.send("GET", "/serverInfo", headers: headers)
+        #expect(info.status == 200, "\(info)")
+        #expect((info.json["parseServerVersion"] as? String)?.hasSuffix("+anywall-server") == true, "\(info)")
+        let features = try #require(info.json["features"] as? [String: [String: Bool]], "\(info)")
+        #expect(Set(features.keys) == ["globalConfig", "hooks", "cloudCode", "logs", "push", "schemas"])
+        #expect(features["globalConfig"] == ["create": true, "read": true, "update": true, "delete": false])
+        #expect(features.filter { $0.key != "globalConfig" }.values.allSatisfy { $0.values.allSatisfy { !$0 } },
+                "no hooks, cloud code, logs, push or schema changes: \(features)")
+        #expect(server.stop() == 0)
+    }
+}

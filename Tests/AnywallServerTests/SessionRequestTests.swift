@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `GET /sessions/me` and the `X-Parse-Revocable-Session` header over HTTP.
+@Suite("anywall-server: the caller's session")
+struct SessionRequestTests {
+    @Test("sessions/me is the caller's session; none, an unknown one or an ended one is 209")
+    func me() throws {
+        let server = try WallServer(store: FileManager.default.temporaryDirectory.appendingPathComponent("anywall-session-\(UUID().uuidString).sqlite"))
+        var headers = WallServer.keyHeaders
+        headers["X-Parse-Revocable-Session"] = "1"
+        let signUp = try server.send("POST", "/users", headers: headers, json: ["username": "alice", "password": "pw"])
+        let token = try #require(signUp.json["sessionToken"] as? String, "\(signUp)")
+        let userId = try #require(signUp.json["objectId"] as? String)
+        #expect(token.hasPrefix("r:"), "a revocable session's token, as Parse Server gives")
+        headers["X-Parse-Session-Token"] = token
+        let mine = try server.send("GET", "/sessions/me", headers: headers)
+        #expect(mine.status == 200, "\(mine)")
+        #expect(mine.json as NSDictionary == ["sessionToken": token, "user": ["__type": "Pointer", "className": "_User", "objectId": userId]] as NSDictionary,
+                "\(mine)")
+
+        let none = try server.send("GET", "/sessions/me")
+        #expect(none.status == 400 && none.text == #"{"code":209,"error":"Session token required."}"#, "\(none)")
+        var unknown = WallServer.keyHeaders
+        unknown["X-Parse-Session-Token"] = "r:unknown"
+        let refused = try server.send("GET", "/sessions/me", headers: unknown)
+        #expect(refused.status == 400 && refused.text == #"{"code":209,"error":"Invalid session token"}"#, "\(refused)")
+
+        // Revocable: logging out ends it, with or without the header.
+        let logIn = try server.send("GET", "/login", query: ["username": "alice", "password": "pw"], headers: headers)
+        #expect(logIn.status == 200 && logIn.json["sessionToken"] is String, "\(logIn)")
+        #expect(try server.send("POST", "/logout", headers: headers).status == 200)
+        let ended = try server.send("GET", "/sessions/me", headers: headers)
+        #expect(ended.json["code"] as? Int == 209, "\(ended)")
+        #expect(server.stop() == 0)
+    }
+}
