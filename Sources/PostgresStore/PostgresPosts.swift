@@ -229,9 +229,9 @@ extension PostgresWall {
         var statement = PostgresStatement()
         let sql = statement.condition(condition, schema: schema)
         let sort = (statement.sortTerms(order, schema: schema) + ["posts.id"]).joined(separator: ", ")
-        return try await posts(statement.query("""
-            SELECT \(Self.postColumns) WHERE \(sql) ORDER BY \(sort) LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))
-            """), "reading posts", for: session)
+        // The text first: the statement's binds are read when `query` is called.
+        let text = "SELECT \(Self.postColumns) WHERE \(sql) ORDER BY \(sort) LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))"
+        return try await posts(statement.query(text), "reading posts", for: session)
     }
 
     /// How many posts meet `condition`.
@@ -276,9 +276,8 @@ extension PostgresWall {
         var statement = PostgresStatement()
         let sql = statement.condition(condition, of: .users, schema: [:])
         let count = statement.query("SELECT count(*) FROM users WHERE \(sql)")
-        let page = statement.query("""
-            SELECT object_id, username, name, created_at FROM users WHERE \(sql) ORDER BY id LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))
-            """)
+        let pageText = "SELECT object_id, username, name, created_at FROM users WHERE \(sql) ORDER BY id LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))"
+        let page = statement.query(pageText)
         return try await read("reading users", for: session) { client in
             let users = try await self.collect(client.query(page, logger: self.logger).decode((String, String, String?, Date).self)).map {
                 StoredUser(objectId: $0.0, username: $0.1, name: $0.2, createdAt: $0.3)
