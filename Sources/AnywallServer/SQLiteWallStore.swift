@@ -87,6 +87,10 @@ extension SQLiteWallStore {
         try await query { try $0.postSchema() }
     }
 
+    package func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) async throws {
+        try await run { try $0.changePostFields(adding: types, deleting: names) }
+    }
+
     package func deletePost(objectId: String, token: String?) async throws {
         try await run { try $0.deletePost(objectId: objectId, token: token) }
     }

@@ -93,7 +93,7 @@ package enum ServerApplication {
         UserRoutes(wall: wall, mount: mountPath, gate: PasswordGate(limits: limits.passwords)).register(on: api)
         PostRoutes(wall: wall, mount: mountPath, keepsRequestIds: keepsRequestIds).register(on: api)
         ConfigRoutes(wall: wall).register(on: api)
-        SchemaRoutes().register(on: api)
+        SchemaRoutes(wall: wall).register(on: api)
         SessionRoutes(wall: wall).register(on: api)
         PasswordResetRoutes().register(on: api)
         ServerInfoRoutes().register(on: api)

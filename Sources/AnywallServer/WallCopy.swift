@@ -35,6 +35,7 @@ package enum WallCopy {
             let accounts = try await from.accountRecords(), sessions = try await from.sessionRecords(), params = try await from.configParams()
             written = true
             try await to.insert(accounts: accounts, sessions: sessions, params: params)
+            try await to.changePostFields(adding: try await from.postSchema().types, deleting: [])
             (counts.accounts, counts.sessions, counts.configKeys) = (accounts.count, sessions.count, params.count)
             var position: Int64 = 0
             while true {
@@ -82,6 +83,8 @@ protocol WallRecordStore {
     func postBatch(after position: Int64) async throws -> (posts: [WallRecords.PostRecord], last: Int64?)
     func insert(accounts: [WallRecords.Account], sessions: [WallRecords.OpenSession], params: [String: JSONValue]) async throws
     func insert(posts: [WallRecords.PostRecord]) async throws
+    func postSchema() async throws -> PostSchema
+    func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) async throws
     func close()
 }
 
@@ -101,5 +104,9 @@ private struct EmbeddedRecordStore: WallRecordStore {
         try wall.insert(accounts: accounts, sessions: sessions, params: params)
     }
     func insert(posts: [WallRecords.PostRecord]) throws { try wall.insert(posts: posts) }
+    func postSchema() throws -> PostSchema { try wall.postSchema() }
+    func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) throws {
+        try wall.changePostFields(adding: types, deleting: names)
+    }
     func close() {}
 }

@@ -30,6 +30,8 @@ package protocol WallStore: Sendable {
     func deletePost(objectId: String, token: String?) async throws
     /// The types of the fields clients added to posts.
     func postSchema() async throws -> PostSchema
+    /// Adds fields to the Posts schema, and deletes fields with their values from every post.
+    func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) async throws
 
     /// Accounts that meet `condition`, in the order they were made, skipping `skip`, at most
     /// `limit`; and how many meet it.

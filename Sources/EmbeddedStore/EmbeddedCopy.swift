@@ -14,7 +14,7 @@ extension EmbeddedWall {
     /// Removes every record: accounts, sessions, posts, request ids and config.
     public func removeAllRecords() throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM session; DELETE FROM request; DELETE FROM post; DELETE FROM user; DELETE FROM config")
+            try db.execute(sql: "DELETE FROM session; DELETE FROM request; DELETE FROM post; DELETE FROM user; DELETE FROM config; DELETE FROM schemaField")
         }
     }
 
@@ -41,12 +41,14 @@ extension EmbeddedWall {
     public func postBatch(after position: Int64) throws -> (posts: [WallRecords.PostRecord], last: Int64?) {
         let rows: [(Int64, WallRecords.PostRecord)] = try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, user.objectId, post.createdAt, post.updatedAt
+                SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, user.objectId, post.createdAt, post.updatedAt,
+                       post.readers, post.writers, post.fields
                 FROM post LEFT JOIN user ON user.id = post.userId WHERE post.id > ? ORDER BY post.id LIMIT ?
                 """, arguments: [position, WallRecords.batchSize]).map { row in
                 (row[0], WallRecords.PostRecord(objectId: row[1], text: row[2], location: try GeoPoint(latitude: row[3], longitude: row[4]),
                                                 authorId: row[5], createdAt: Self.date(millis: row[6]),
-                                                updatedAt: (row[7] as Int64?).map(Self.date(millis:))))
+                                                updatedAt: (row[7] as Int64?).map(Self.date(millis:)), readers: row[8], writers: row[9],
+                                                fields: try Self.fields(row[10])))
             }
         }
         return (rows.map(\.1), rows.last?.0)
@@ -75,10 +77,11 @@ extension EmbeddedWall {
         try write { db in
             for post in posts {
                 try db.execute(sql: """
-                    INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, (SELECT id FROM user WHERE objectId = ?), ?, ?)
+                    INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, updatedAt, readers, writers, fields)
+                    VALUES (?, ?, ?, ?, (SELECT id FROM user WHERE objectId = ?), ?, ?, ?, ?, ?)
                     """, arguments: [post.objectId, post.text, post.location.latitude, post.location.longitude, post.authorId,
-                                     Self.millis(post.createdAt), post.updatedAt.map(Self.millis)])
+                                     Self.millis(post.createdAt), post.updatedAt.map(Self.millis), post.readers, post.writers,
+                                     try Self.json(post.fields)])
             }
         }
     }

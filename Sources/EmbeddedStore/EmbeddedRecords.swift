@@ -109,6 +109,22 @@ extension EmbeddedWall {
         return PostSchema(types: types)
     }
 
+    /// Adds fields to the Posts schema, and deletes fields with their values from every post.
+    public func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) throws {
+        try write { db in
+            for (name, type) in types {
+                try db.execute(sql: "INSERT OR IGNORE INTO schemaField (className, name, type) VALUES ('Posts', ?, ?)", arguments: [name, type.rawValue])
+            }
+            for name in names {
+                try db.execute(sql: "DELETE FROM schemaField WHERE className = 'Posts' AND name = ?", arguments: [name])
+                // Names are letters, digits and `_`: safe in the path. A post left with no field keeps none.
+                try db.execute(sql: """
+                    UPDATE post SET fields = nullif(json_remove(fields, '$.\(name)'), '{}') WHERE json_extract(fields, '$.\(name)') IS NOT NULL
+                    """)
+            }
+        }
+    }
+
     /// Checks `fields` against the Posts schema and records the types of new ones.
     private static func admit(_ db: Database, _ fields: [String: JSONValue]) throws {
         guard !fields.isEmpty else { return }
@@ -119,7 +135,7 @@ extension EmbeddedWall {
     }
 
     /// Added fields as kept: a JSON object, NULL for none.
-    private static func json(_ fields: [String: JSONValue]) throws -> String? {
+    static func json(_ fields: [String: JSONValue]) throws -> String? {
         fields.isEmpty ? nil : String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 
@@ -271,18 +287,21 @@ extension EmbeddedWall {
         try Row.fetchAll(db, sql: "\(storedPostQuery) WHERE \(clause)", arguments: StatementArguments(arguments)).map(storedPost)
     }
 
+    /// Added fields as kept (`json`): none for NULL.
+    static func fields(_ json: String?) throws -> [String: JSONValue] {
+        guard let json else { return [:] }
+        guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
+            throw AnywallError.failure("a post has fields that are not a JSON object")
+        }
+        return object
+    }
+
     private static func storedPost(_ row: Row) throws -> StoredPost {
         let createdAt = date(millis: row["createdAt"])
         let author: StoredUser? = (row["userObjectId"] as String?).map {
             StoredUser(objectId: $0, username: row["username"], name: row["name"], createdAt: date(millis: row["userCreatedAt"]))
         }
-        var fields: [String: JSONValue] = [:]
-        if let json = row["fields"] as String? {
-            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
-                throw AnywallError.failure("post \(row["objectId"] as String? ?? "?") has fields that are not a JSON object")
-            }
-            fields = object
-        }
+        let fields = try Self.fields(row["fields"])
         return StoredPost(objectId: row["objectId"], text: row["text"],
                           location: try GeoPoint(latitude: row["latitude"], longitude: row["longitude"]),
                           author: author, createdAt: createdAt,

@@ -16,7 +16,7 @@ extension PostgresWall {
     /// Removes every record: accounts, sessions, posts, request ids and config.
     public func removeAllRecords() async throws {
         try await transaction("removing the records") { connection in
-            try await connection.query("TRUNCATE sessions, requests, posts, users, config", logger: self.logger)
+            try await connection.query("TRUNCATE sessions, requests, posts, users, config, schema_fields", logger: self.logger)
         }
     }
 
@@ -45,13 +45,13 @@ extension PostgresWall {
         let rows = try await call("reading posts") {
             try await self.collect(self.client.query("""
                 SELECT posts.id, posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry),
-                       users.object_id, posts.created_at, posts.updated_at
+                       users.object_id, posts.created_at, posts.updated_at, posts.readers, posts.writers, posts.fields::text
                 FROM posts LEFT JOIN users ON users.id = posts.user_id WHERE posts.id > \(position) ORDER BY posts.id LIMIT \(WallRecords.batchSize)
-                """, logger: self.logger).decode((Int64, String, String, Double, Double, String?, Date, Date?).self))
+                """, logger: self.logger).decode((Int64, String, String, Double, Double, String?, Date, Date?, String?, String?, String?).self))
         }
         let posts = try rows.map {
             WallRecords.PostRecord(objectId: $1, text: $2, location: try GeoPoint(latitude: $3, longitude: $4), authorId: $5,
-                                   createdAt: $6, updatedAt: $7)
+                                   createdAt: $6, updatedAt: $7, readers: $8, writers: $9, fields: try Self.fields($10))
         }
         return (posts, rows.last?.0)
     }
@@ -86,14 +86,20 @@ extension PostgresWall {
         // Arrays cannot hold NULL here: no author is an id no user has, no edit a flag.
         let authorIds = posts.map { $0.authorId ?? "" }, createdAt = posts.map(\.createdAt)
         let updatedAt = posts.map { $0.updatedAt ?? $0.createdAt }, edited = posts.map { $0.updatedAt != nil }
+        // NULL (everyone reads; the author alone writes; no added field) travels as "-", which no list or object is.
+        let readers = posts.map { $0.readers ?? "-" }, writers = posts.map { $0.writers ?? "-" }
+        let fields = try posts.map { try Self.json($0.fields) ?? "-" }
         try await transaction("adding posts") { connection in
             try await connection.query("""
-                INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at)
+                INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at, readers, writers, fields)
                 SELECT p.object_id, p.text, ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326)::geography, users.id,
-                       p.created_at, CASE WHEN p.edited THEN p.updated_at END
+                       p.created_at, CASE WHEN p.edited THEN p.updated_at END,
+                       nullif(p.readers, '-'), nullif(p.writers, '-'), nullif(p.fields, '-')::jsonb
                 FROM unnest(\(objectIds)::text[], \(texts)::text[], \(latitudes)::float8[], \(longitudes)::float8[],
-                            \(authorIds)::text[], \(createdAt)::timestamptz[], \(updatedAt)::timestamptz[], \(edited)::bool[])
-                     WITH ORDINALITY AS p(object_id, text, latitude, longitude, author_id, created_at, updated_at, edited, position)
+                            \(authorIds)::text[], \(createdAt)::timestamptz[], \(updatedAt)::timestamptz[], \(edited)::bool[],
+                            \(readers)::text[], \(writers)::text[], \(fields)::text[])
+                     WITH ORDINALITY AS p(object_id, text, latitude, longitude, author_id, created_at, updated_at, edited,
+                                          readers, writers, fields, position)
                 LEFT JOIN users ON users.object_id = p.author_id
                 ORDER BY p.position
                 """, logger: self.logger)

@@ -35,13 +35,7 @@ extension PostgresWall {
         if let authorId, let username, let authorCreatedAt {
             author = StoredUser(objectId: authorId, username: username, name: name, createdAt: authorCreatedAt)
         }
-        var fields: [String: JSONValue] = [:]
-        if let fieldsJSON {
-            guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(fieldsJSON.utf8)) else {
-                throw AnywallError.failure("post \(objectId) has fields that are not a JSON object")
-            }
-            fields = object
-        }
+        let fields = try Self.fields(fieldsJSON)
         return StoredPost(objectId: objectId, text: text, location: try GeoPoint(latitude: latitude, longitude: longitude),
                           author: author, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
                           access: PostAccess(storedReaders: readers, storedWriters: writers, author: authorId), fields: fields)
@@ -128,6 +122,23 @@ extension PostgresWall {
         return PostSchema(types: Dictionary(rows.compactMap { name, type in FieldType(rawValue: type).map { (name, $0) } }, uniquingKeysWith: { a, _ in a }))
     }
 
+    /// Adds fields to the Posts schema, and deletes fields with their values from every post.
+    public func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) async throws {
+        try await transaction("changing the schema") { connection in
+            for (name, type) in types {
+                try await connection.query("""
+                    INSERT INTO schema_fields (class_name, name, type) VALUES ('Posts', \(name), \(type.rawValue)) ON CONFLICT DO NOTHING
+                    """, logger: self.logger)
+            }
+            for name in names {
+                try await connection.query("DELETE FROM schema_fields WHERE class_name = 'Posts' AND name = \(name)", logger: self.logger)
+                try await connection.query("""
+                    UPDATE posts SET fields = nullif(fields - \(name), '{}'::jsonb) WHERE fields ? \(name)
+                    """, logger: self.logger)
+            }
+        }
+    }
+
     /// Checks `fields` against the Posts schema and records the types of new ones.
     private func admit(_ connection: PostgresConnection, _ fields: [String: JSONValue]) async throws {
         guard !fields.isEmpty else { return }
@@ -150,8 +161,17 @@ extension PostgresWall {
         }
     }
 
+    /// Added fields as kept (`json`): none for NULL.
+    static func fields(_ json: String?) throws -> [String: JSONValue] {
+        guard let json else { return [:] }
+        guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
+            throw AnywallError.failure("a post has fields that are not a JSON object")
+        }
+        return object
+    }
+
     /// Added fields as kept: a JSON object, NULL for none.
-    private static func json(_ fields: [String: JSONValue]) throws -> String? {
+    static func json(_ fields: [String: JSONValue]) throws -> String? {
         fields.isEmpty ? nil : String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 

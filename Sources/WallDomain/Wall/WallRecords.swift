@@ -42,14 +42,23 @@ public enum WallRecords {
         public let authorId: String?
         public let createdAt: Date
         public let updatedAt: Date?
+        /// Its readers and writers as the stores keep them (`PostAccess.storedReaders`, `storedWriters`).
+        public let readers: String?
+        public let writers: String?
+        /// The fields a client added.
+        public let fields: [String: JSONValue]
 
-        public init(objectId: String, text: String, location: GeoPoint, authorId: String?, createdAt: Date, updatedAt: Date?) {
+        public init(objectId: String, text: String, location: GeoPoint, authorId: String?, createdAt: Date, updatedAt: Date?,
+                    readers: String?, writers: String?, fields: [String: JSONValue]) {
             self.objectId = objectId
             self.text = text
             self.location = location
             self.authorId = authorId
             self.createdAt = createdAt
             self.updatedAt = updatedAt
+            self.readers = readers
+            self.writers = writers
+            self.fields = fields
         }
     }
 
