@@ -3,17 +3,20 @@ import Hummingbird
 import ParseWire
 import WallDomain
 
-/// The wall's config: `GET /config` for anyone with the keys, `PUT /config` with the master key
-/// (a parameter set to `{"__op":"Delete"}` is removed).
+/// The wall's config: `GET /config` for anyone with the keys (parameters marked master-key-only
+/// for the master key alone), `PUT /config` with the master key (a parameter set to
+/// `{"__op":"Delete"}` is removed; `masterKeyOnly` marks those only the master key reads).
 struct ConfigRoutes {
     let wall: any WallStore
 
     func register(on routes: RouterGroup<ParseContext>) {
-        routes.get("config") { _, _ in
-            let params = try await wall.configParams()
+        routes.get("config") { _, context in
+            var params = try await wall.configParams()
+            let hidden = try await wall.masterKeyOnlyParams()
+            if !context.caller.isMaster { params = params.filter { !hidden.contains($0.key) } }
             // A new wall has no params at all, as a new Parse Server answers (clients use their defaults).
             var answer: [String: JSONValue] = ["params": .object(params)]
-            if !params.isEmpty { answer["masterKeyOnly"] = .object(params.mapValues { _ in .bool(false) }) }
+            if !params.isEmpty { answer["masterKeyOnly"] = .object(Dictionary(uniqueKeysWithValues: params.keys.map { ($0, .bool(hidden.contains($0))) })) }
             return ParseAnswer.json(answer)
         }
         routes.put("config") { request, context in
@@ -37,7 +40,10 @@ struct ConfigRoutes {
                 }
                 values[key] = value
             }
-            try await wall.setConfigParams(values, deleting: deleting)
+            // Every parameter written is master-key-only when the update says so, and readable by all otherwise, as Parse Server keeps it.
+            let masterKeyOnly = body["masterKeyOnly"]?.fields ?? [:]
+            try await wall.setConfigParams(values, deleting: deleting,
+                                           masterKeyOnly: Dictionary(uniqueKeysWithValues: values.keys.map { ($0, masterKeyOnly[$0] == .bool(true)) }))
             return ParseAnswer.json(["result": .bool(true)])
         }
     }

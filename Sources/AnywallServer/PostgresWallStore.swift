@@ -9,8 +9,8 @@ extension PostgresWall: WallStore {
         try await storedParams()
     }
 
-    package func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>) async throws {
-        try await setParams(params, deleting: deleting)
+    package func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) async throws {
+        try await setParams(params, deleting: deleting, masterKeyOnly: masterKeyOnly)
     }
 
     package func config() async throws -> RemoteConfig {

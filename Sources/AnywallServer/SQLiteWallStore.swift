@@ -59,8 +59,12 @@ extension SQLiteWallStore {
         try await run { try $0.storedParams() }
     }
 
-    package func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>) async throws {
-        try await run { try $0.setParams(params, deleting: deleting) }
+    package func masterKeyOnlyParams() async throws -> Set<String> {
+        try await run { try $0.masterKeyOnlyParams() }
+    }
+
+    package func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) async throws {
+        try await run { try $0.setParams(params, deleting: deleting, masterKeyOnly: masterKeyOnly) }
     }
 
     package func config() async throws -> RemoteConfig {

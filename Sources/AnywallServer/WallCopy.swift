@@ -36,6 +36,7 @@ package enum WallCopy {
             written = true
             try await to.insert(accounts: accounts, sessions: sessions, params: params)
             try await to.changePostFields(adding: try await from.postSchema().types, deleting: [])
+            try await to.setParams([:], deleting: [], masterKeyOnly: Dictionary(uniqueKeysWithValues: try await from.masterKeyOnlyParams().map { ($0, true) }))
             (counts.accounts, counts.sessions, counts.configKeys) = (accounts.count, sessions.count, params.count)
             var position: Int64 = 0
             while true {
@@ -84,6 +85,8 @@ protocol WallRecordStore {
     func insert(accounts: [WallRecords.Account], sessions: [WallRecords.OpenSession], params: [String: JSONValue]) async throws
     func insert(posts: [WallRecords.PostRecord]) async throws
     func postSchema() async throws -> PostSchema
+    func masterKeyOnlyParams() async throws -> Set<String>
+    func setParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) async throws
     func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) async throws
     func close()
 }
@@ -105,6 +108,10 @@ private struct EmbeddedRecordStore: WallRecordStore {
     }
     func insert(posts: [WallRecords.PostRecord]) throws { try wall.insert(posts: posts) }
     func postSchema() throws -> PostSchema { try wall.postSchema() }
+    func masterKeyOnlyParams() throws -> Set<String> { try wall.masterKeyOnlyParams() }
+    func setParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) throws {
+        try wall.setParams(params, deleting: deleting, masterKeyOnly: masterKeyOnly)
+    }
     func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) throws {
         try wall.changePostFields(adding: types, deleting: names)
     }

@@ -9,8 +9,11 @@ import WallDomain
 package protocol WallStore: Sendable {
     /// The config's parameters as stored: none on a new wall.
     func configParams() async throws -> [String: JSONValue]
-    /// Sets each of `params`, already validated, and removes those named in `deleting`, keeping the others.
-    func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>) async throws
+    /// The config keys only the master key reads.
+    func masterKeyOnlyParams() async throws -> Set<String>
+    /// Sets each of `params`, already validated, removes those named in `deleting`, and marks each
+    /// key of `masterKeyOnly` as read with the master key only or not, keeping the others.
+    func setConfigParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) async throws
     /// The config as the wall's rules read it (a post's length, the filter distances).
     func config() async throws -> RemoteConfig
 

@@ -58,9 +58,10 @@ extension EmbeddedWall {
         try read { db in try self.storedParams(db) }
     }
 
-    /// Sets each of `params` (validated by the caller) and removes those named in `deleting`, in
-    /// one transaction, keeping the others.
-    public func setParams(_ params: [String: JSONValue], deleting: Set<String>) throws {
+    /// Sets each of `params` (validated by the caller), removes those named in `deleting`, and
+    /// marks each key of `masterKeyOnly` as read with the master key only or not, in one
+    /// transaction, keeping the others.
+    public func setParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) throws {
         let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
         try write { db in
             for (key, json) in encoded {
@@ -68,7 +69,15 @@ extension EmbeddedWall {
                                arguments: [key, json])
             }
             for key in deleting { try db.execute(sql: "DELETE FROM config WHERE key = ?", arguments: [key]) }
+            for (key, flag) in masterKeyOnly {
+                try db.execute(sql: "UPDATE config SET masterKeyOnly = ? WHERE key = ?", arguments: [flag, key])
+            }
         }
+    }
+
+    /// The config keys only the master key reads.
+    public func masterKeyOnlyParams() throws -> Set<String> {
+        try read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM config WHERE masterKeyOnly")) }
     }
 
     // MARK: Posts

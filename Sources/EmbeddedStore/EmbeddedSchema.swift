@@ -62,7 +62,7 @@ enum EmbeddedSchema {
                 ) WITHOUT ROWID;
                 """)
         }
-        migrator.registerMigration("v3: ACLs, added fields, the Posts schema") { db in
+        migrator.registerMigration("v3: ACLs, added fields, the Posts schema, master-key-only config") { db in
             // readers NULL: everyone reads (the R*Tree keeps the list beside each point, so the
             // nearest search skips what its reader may not see without reading `post`); writers
             // NULL: the author alone (see `PostAccess.storedWriters`). fields: a JSON object of the
@@ -71,6 +71,7 @@ enum EmbeddedSchema {
                 ALTER TABLE post ADD COLUMN readers TEXT;
                 ALTER TABLE post ADD COLUMN writers TEXT;
                 ALTER TABLE post ADD COLUMN fields TEXT;
+                ALTER TABLE config ADD COLUMN masterKeyOnly INTEGER NOT NULL DEFAULT 0;
                 CREATE TABLE schemaField (
                     className TEXT NOT NULL,
                     name TEXT NOT NULL,

@@ -60,8 +60,9 @@ enum PostgresSchema {
         ]),
         // readers NULL: everyone reads; writers NULL: the author alone (`PostAccess.storedWriters`),
         // as the SQLite store keeps them. fields: the fields clients added, typed in schema_fields.
-        ("v2: ACLs, added fields, the Posts schema", [
+        ("v2: ACLs, added fields, the Posts schema, master-key-only config", [
             "ALTER TABLE posts ADD COLUMN readers text, ADD COLUMN writers text, ADD COLUMN fields jsonb",
+            "ALTER TABLE config ADD COLUMN master_key_only boolean NOT NULL DEFAULT false",
             """
             CREATE TABLE schema_fields (
                 class_name text NOT NULL,

@@ -308,9 +308,10 @@ public final class PostgresWall: Sendable {
         return params
     }
 
-    /// Sets each of `params` (validated by the caller) and removes those named in `deleting`, in
-    /// one transaction, keeping the others.
-    public func setParams(_ params: [String: JSONValue], deleting: Set<String>) async throws {
+    /// Sets each of `params` (validated by the caller), removes those named in `deleting`, and
+    /// marks each key of `masterKeyOnly` as read with the master key only or not, in one
+    /// transaction, keeping the others.
+    public func setParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) async throws {
         let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
         try await transaction("setting the config") { connection in
             for (key, value) in encoded {
@@ -321,7 +322,18 @@ public final class PostgresWall: Sendable {
             for key in deleting {
                 try await connection.query("DELETE FROM config WHERE key = \(key)", logger: self.logger)
             }
+            for (key, flag) in masterKeyOnly {
+                try await connection.query("UPDATE config SET master_key_only = \(flag) WHERE key = \(key)", logger: self.logger)
+            }
         }
+    }
+
+    /// The config keys only the master key reads.
+    public func masterKeyOnlyParams() async throws -> Set<String> {
+        let keys = try await read("reading the config", for: nil) { client in
+            try await self.collect(client.query("SELECT key FROM config WHERE master_key_only", logger: self.logger).decode(String.self))
+        }
+        return Set(keys)
     }
 
     /// The config, Anywall's defaults on a wall where none was set.

@@ -123,8 +123,8 @@ struct ServerObjectTests {
         }
     }
 
-    @Test("PUT /config removes a parameter set to Delete and keeps the others")
-    func configDelete() throws {
+    @Test("PUT /config removes a parameter set to Delete and keeps the others; masterKeyOnly hides a parameter from all but the master key")
+    func configDeleteAndMasterKeyOnly() throws {
         let server = try Self.server()
         let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
         _ = try server.send("PUT", "/config", headers: master, json: ["params": ["postMaxCharacterCount": 10, "motd": "hi"]])
@@ -132,5 +132,15 @@ struct ServerObjectTests {
         #expect(deleted.status == 200, "\(deleted)")
         let params = try server.send("GET", "/config").json["params"] as? [String: Any]
         #expect(params?["motd"] == nil && params?["postMaxCharacterCount"] as? Int == 10, "\(String(describing: params))")
+
+        _ = try server.send("PUT", "/config", headers: master, json: ["params": ["secretWord": "xyzzy"], "masterKeyOnly": ["secretWord": true]])
+        let everyone = try server.send("GET", "/config").json
+        #expect((everyone["params"] as? [String: Any])?["secretWord"] == nil, "\(everyone)")
+        let keeper = try server.send("GET", "/config", headers: master).json
+        #expect((keeper["params"] as? [String: Any])?["secretWord"] as? String == "xyzzy"
+                && (keeper["masterKeyOnly"] as? [String: Any])?["secretWord"] as? Bool == true, "\(keeper)")
+        // Written again without the mark, it is everyone's, as Parse Server keeps it.
+        _ = try server.send("PUT", "/config", headers: master, json: ["params": ["secretWord": "plugh"]])
+        #expect((try server.send("GET", "/config").json["params"] as? [String: Any])?["secretWord"] as? String == "plugh")
     }
 }
