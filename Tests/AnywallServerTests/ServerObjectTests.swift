@@ -112,6 +112,35 @@ struct ServerObjectTests {
         #expect(kept["text"] as? String == "by alice" && kept["user"] == nil, "\(kept)")
     }
 
+    @Test("the schemas API with the master key: every class, one class, fields added and deleted")
+    func schemas() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice")
+        let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
+        _ = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: ["text": "t", "location": Self.point, "mood": "ok"])
+        let all = try server.send("GET", "/schemas", headers: master).json["results"] as? [[String: Any]]
+        #expect(all?.compactMap { $0["className"] as? String } == ["Posts", "_User"], "\(String(describing: all))")
+        let added = try server.send("PUT", "/schemas/Posts", headers: master, json: ["className": "Posts", "fields": ["score": ["type": "Number"]]])
+        let fields = added.json["fields"] as? [String: Any]
+        #expect((fields?["score"] as? [String: Any])?["type"] as? String == "Number" && (fields?["mood"] as? [String: Any])?["type"] as? String == "String",
+                "\(added)")
+        let typed = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: ["text": "t", "location": Self.point, "score": "high"])
+        #expect(Self.refusal(typed) == "400 111 schema mismatch for Posts.score; expected Number but got String")
+        #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["mood": ["type": "Number"]]]))
+                == "400 255 Field mood exists, cannot update.")
+        #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["x": ["type": "Nonsense"]]]))
+                == "400 111 invalid field type: Nonsense")
+        let deleted = try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["mood": ["__op": "Delete"]]])
+        #expect((deleted.json["fields"] as? [String: Any])?["mood"] == nil, "\(deleted)")
+        let post = (try server.send("GET", "/classes/Posts").json["results"] as? [[String: Any]])?.first
+        #expect(post?["mood"] == nil && post?["text"] as? String == "t", "the field's values went with it")
+        #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["mood": ["__op": "Delete"]]]))
+                == "400 255 Field mood does not exist, cannot delete.")
+        #expect(Self.refusal(try server.send("GET", "/schemas/Other", headers: master)) == "400 103 Class Other does not exist.")
+        #expect(try server.send("GET", "/schemas/_User", headers: master).json["className"] as? String == "_User")
+        #expect(try server.send("GET", "/schemas").status == 403, "the master key only")
+    }
+
     @Test("an unknown session token is 209 on every route, never taken as nobody signed in")
     func unknownSession() throws {
         let server = try Self.server()
