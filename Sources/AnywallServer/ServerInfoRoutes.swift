@@ -5,8 +5,8 @@ import WallDomain
 
 /// `GET /serverInfo` (master key only): what Parse Dashboard and other tools ask a Parse Server
 /// can do, in its FeaturesRouter's shape, answered for what anywall-server does: the config can
-/// be read and set (not deleted); there are no hooks, cloud code, logs or push, and the one
-/// class's schema cannot be changed.
+/// be read, set and have parameters deleted; fields can be added to Posts and removed; there are
+/// no hooks, cloud code, logs or push, and no class can be added or removed.
 struct ServerInfoRoutes {
     func register(on routes: RouterGroup<ParseContext>) {
         routes.get("serverInfo") { _, context in
@@ -24,13 +24,13 @@ struct ServerInfoRoutes {
             // versions can read, and that no one takes for Parse Server's.
             "parseServerVersion": .string("\(AnywallVersion.current)+anywall-server"),
             "features": .object([
-                "globalConfig": flags(["create": true, "read": true, "update": true, "delete": false]),
+                "globalConfig": flags(["create": true, "read": true, "update": true, "delete": true]),
                 "hooks": flags(["create": false, "read": false, "update": false, "delete": false]),
                 "cloudCode": flags(["jobs": false]),
                 "logs": flags(["level": false, "size": false, "order": false, "until": false, "from": false]),
                 "push": flags(["immediatePush": false, "scheduledPush": false, "storedPushData": false, "pushAudiences": false,
                                "localization": false]),
-                "schemas": flags(["addField": false, "removeField": false, "addClass": false, "removeClass": false,
+                "schemas": flags(["addField": true, "removeField": true, "addClass": false, "removeClass": false,
                                   "clearAllDataFromClass": false, "exportClass": false, "editClassLevelPermissions": false,
                                   "editPointerPermissions": false]),
             ]),

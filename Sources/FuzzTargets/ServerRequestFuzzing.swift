@@ -44,6 +44,9 @@ enum ServerRequestFuzzing {
         (.get, "/parse/sessions/me", false),
         (.get, "/parse/serverInfo", true),
         (.post, "/parse/requestPasswordReset", false),
+        (.get, "/parse/users", false),
+        (.put, "/parse/schemas/Posts", true),
+        (.get, "/parse/schemas", true),
     ]
 
     /// The application on a wall with a signed-up user and one post.
