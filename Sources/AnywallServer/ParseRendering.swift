@@ -1,3 +1,4 @@
+import AnywallSupport
 import Foundation
 import ParseWire
 import WallDomain
@@ -27,10 +28,14 @@ enum ParseRendering {
         return object
     }
 
-    /// The session `token` of `user`, as `GET /sessions/me` returns a `_Session`: the token and
-    /// its user. The wall keeps no session id or dates it could give beside them.
-    static func session(token: String, user: StoredUser) -> [String: JSONValue] {
-        ["sessionToken": .string(token), "user": ParsePointer.user(user.objectId).json]
+    /// A session as Parse's `_Session` object: its token, user, how it was made (a password; the
+    /// wall does not keep whether by sign-up or log-in, so `login`), when it began and ends. Its
+    /// objectId is drawn from the token's digest: stable, and no way back to the token.
+    static func session(token: String, user: StoredUser, started: Date, expires: Date) -> [String: JSONValue] {
+        ["objectId": .string(String(RandomIdentifier.tokenDigest(token).prefix(10))), "sessionToken": .string(token),
+         "user": ParsePointer.user(user.objectId).json, "createdWith": .object(["action": .string("login"), "authProvider": .string("password")]),
+         "restricted": .bool(false), "expiresAt": .object(["__type": .string("Date"), "iso": .string(ParseDate.string(from: expires))]),
+         "createdAt": date(started), "updatedAt": date(started)]
     }
 
     /// A built-in date (`createdAt`, `updatedAt`): a bare ISO string.

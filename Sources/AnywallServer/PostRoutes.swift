@@ -83,8 +83,11 @@ struct PostRoutes {
         var changes = PostChanges(location: body.location, access: body.access, fields: body.fields)
         if let text = body.text { changes.text = try await validText(text) }
         let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
-        let updatedAt = try await wall.updatePost(objectId: objectId, changes: changes, token: context.caller.sessionToken, requestId: requestId)
-        return ParseAnswer.json(["updatedAt": ParseRendering.date(updatedAt)])
+        let updated = try await wall.updatePost(objectId: objectId, changes: changes, token: context.caller.sessionToken, requestId: requestId)
+        // As Parse Server answers: the value an operation (Increment, Add, AddUnique, Remove) left.
+        var answer: [String: JSONValue] = ["updatedAt": ParseRendering.date(updated.updatedAt)]
+        for (name, change) in body.fields where change.isComputed { answer[name] = updated.fields[name] }
+        return ParseAnswer.json(answer)
     }
 
     /// The value of `body`, a type mismatch refused with Parse's 111.

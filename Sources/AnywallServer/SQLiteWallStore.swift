@@ -83,7 +83,7 @@ extension SQLiteWallStore {
         try await run { try $0.createStoredPost(draft, token: token, requestId: requestId) }
     }
 
-    package func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> Date {
+    package func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue]) {
         try await run { try $0.updatePost(objectId: objectId, changes: changes, token: token, requestId: requestId) }
     }
 
@@ -101,6 +101,10 @@ extension SQLiteWallStore {
 
     package func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int) {
         try await query { try $0.storedUsers(where: condition, skip: skip, limit: limit) }
+    }
+
+    package func sessionPeriod(token: String) async throws -> (started: Date, expires: Date) {
+        try await run { try $0.sessionPeriod(token: token) }
     }
 
     package func user(token: String) async throws -> StoredUser {

@@ -16,7 +16,8 @@ struct SessionRoutes {
                 throw ParseRefusal(ParseErrorCode.invalidSessionToken, "Session token required.")
             }
             let user = try await wall.user(token: token)
-            return ParseAnswer.json(ParseRendering.session(token: token, user: user))
+            let period = try await wall.sessionPeriod(token: token)
+            return ParseAnswer.json(ParseRendering.session(token: token, user: user, started: period.started, expires: period.expires))
         }
     }
 }

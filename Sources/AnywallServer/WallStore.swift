@@ -27,8 +27,9 @@ package protocol WallStore: Sendable {
     /// (`AnywallError.duplicateRequest`), a field of another type than the schema's too
     /// (`AnywallError.fieldTypeMismatch`).
     func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost
-    /// Changes a post the session's user (nil: nobody signed in) may write; answers when it changed.
-    func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> Date
+    /// Changes a post the session's user (nil: nobody signed in) may write; answers when it changed
+    /// and its added fields after the change.
+    func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue])
     /// Deletes a post the session's user (nil: nobody signed in) may write.
     func deletePost(objectId: String, token: String?) async throws
     /// The types of the fields clients added to posts.
@@ -39,6 +40,8 @@ package protocol WallStore: Sendable {
     /// Accounts that meet `condition`, in the order they were made, skipping `skip`, at most
     /// `limit`; and how many meet it.
     func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int)
+    /// When the session `token` began and when it ends.
+    func sessionPeriod(token: String) async throws -> (started: Date, expires: Date)
     /// The user of the session `token`, while the session lasts.
     func user(token: String) async throws -> StoredUser
     /// A new account, and a session for it.

@@ -23,6 +23,17 @@ extension EmbeddedWall {
         }
     }
 
+    /// When the session `token` began and when it ends; `sessionExpired` when it is unknown or over.
+    public func sessionPeriod(token: String) throws -> (started: Date, expires: Date) {
+        try read { db in
+            _ = try self.user(db, token: token)
+            let started = try Int64.fetchOne(db, sql: "SELECT createdAt FROM session WHERE tokenDigest = ?",
+                                             arguments: [RandomIdentifier.tokenDigest(token)]) ?? 0
+            let start = Self.date(millis: started)
+            return (start, start.addingTimeInterval(Double(self.sessionLength.components.seconds)))
+        }
+    }
+
     /// The account with this object id, if there is one.
     public func storedUser(objectId: String) throws -> StoredUser? {
         try read { db in try Self.storedUser(db, where: "objectId = ?", objectId) }
@@ -225,8 +236,9 @@ extension EmbeddedWall {
     }
 
     /// Changes a post as the token's user (nil: nobody signed in), who must be among its writers;
-    /// otherwise (or when there is no such post) `AnywallError.notWritable`. Returns when it was changed.
-    public func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) throws -> Date {
+    /// otherwise (or when there is no such post) `AnywallError.notWritable`. Returns when it was
+    /// changed and its added fields after the change.
+    public func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) throws -> (updatedAt: Date, fields: [String: JSONValue]) {
         try write { db in
             let (rowId, post) = try self.writablePost(db, objectId: objectId, token: token)
             let now = self.clock.now()
@@ -243,7 +255,7 @@ extension EmbeddedWall {
                     readers = ?, writers = ?, fields = ?, updatedAt = ? WHERE id = ?
                 """, arguments: [changes.text, changes.location?.latitude, changes.location?.longitude, access.storedReaders,
                                  access.storedWriters(author: post.author?.objectId), try Self.json(fields), Self.millis(now), rowId])
-            return Self.date(millis: Self.millis(now))
+            return (Self.date(millis: Self.millis(now)), fields)
         }
     }
 

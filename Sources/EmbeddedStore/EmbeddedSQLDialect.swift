@@ -29,6 +29,10 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
         }
     }
 
+    func arrayContains(_ name: String, _ placeholder: String) -> String {
+        "EXISTS (SELECT 1 FROM json_each(post.fields, '$.\(name)') AS element WHERE element.value = \(placeholder))"
+    }
+
     var readersColumn: String { "post.readers" }
 
     func placeholder(_ number: Int) -> String { "?" }

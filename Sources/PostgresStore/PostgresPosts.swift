@@ -75,10 +75,11 @@ extension PostgresWall {
     }
 
     /// Changes a post as the token's user (nil: nobody signed in), who must be among its writers
-    /// (`notWritable` otherwise, or when there is no such post). Returns when it changed.
-    public func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> Date {
+    /// (`notWritable` otherwise, or when there is no such post). Returns when it changed and its
+    /// added fields after the change.
+    public func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue]) {
         let now = Self.millisecond(clock.now())
-        let updatedAt = try await transaction("editing a post") { connection in
+        let updated = try await transaction("editing a post") { connection in
             let (rowId, post) = try await self.writablePost(connection, objectId: objectId, token: token)
             try await self.claim(connection, requestId: requestId, at: now)
             var schema = try await self.postSchema(connection)
@@ -95,10 +96,10 @@ extension PostgresWall {
                     fields = \(fieldsJSON)::jsonb, updated_at = \(now)
                 WHERE id = \(rowId)
                 """, logger: self.logger)
-            return now
+            return (now, fields)
         }
         if let token { await noteWrite(by: token) }
-        return updatedAt
+        return updated
     }
 
     /// Deletes a post as the token's user (nil: nobody signed in), who must be among its writers;

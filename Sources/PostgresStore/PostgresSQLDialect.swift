@@ -29,6 +29,10 @@ struct PostgresSQLDialect: RecordSQLDialect {
         }
     }
 
+    func arrayContains(_ name: String, _ placeholder: String) -> String {
+        "coalesce(posts.fields->'\(name)' @> jsonb_build_array(\(placeholder)), false)"
+    }
+
     var readersColumn: String { "posts.readers" }
 
     func placeholder(_ number: Int) -> String { "$\(number)" }

@@ -267,6 +267,19 @@ public final class PostgresWall: Sendable {
         if ended.isEmpty { throw AnywallError.sessionExpired }
     }
 
+    /// When the session `token` began and when it ends; `sessionExpired` when it is unknown or over.
+    public func sessionPeriod(token: String) async throws -> (started: Date, expires: Date) {
+        let digest = RandomIdentifier.tokenDigest(token)
+        let oldest = clock.now().addingTimeInterval(-Double(sessionLength.components.seconds))
+        let rows = try await call("reading a session") {
+            try await self.collect(self.client.query("""
+                SELECT created_at FROM sessions WHERE token_digest = \(digest) AND created_at >= \(oldest)
+                """, logger: self.logger).decode(Date.self))
+        }
+        guard let started = rows.first else { throw AnywallError.sessionExpired }
+        return (started, started.addingTimeInterval(Double(sessionLength.components.seconds)))
+    }
+
     /// The account of the session `token`; `sessionExpired` when it is unknown, ended or older
     /// than the session length.
     public func storedUser(token: String) async throws -> StoredUser {

@@ -64,7 +64,7 @@ struct ServerQueryLanguageTests {
 
     private static func date(_ iso: String) -> [String: Any] { ["__type": "Date", "iso": iso] }
 
-    @Test("equality on text, added strings, numbers, booleans, dates and pointers; $ne, $in, $nin, $exists")
+    @Test("equality on text, added strings, numbers, booleans, dates, pointers and arrays; $ne, $in, $nin, $exists")
     func equality() throws {
         let wall = try Wall()
         #expect(try wall.texts(["text": "Lost cat"]) == ["Lost cat"])
@@ -83,6 +83,9 @@ struct ServerQueryLanguageTests {
         #expect(try wall.texts(["mood": NSNull()]) == ["Quiet corner", "Street party"], "null equals a missing field")
         #expect(try wall.texts(["nothing": "x"]).isEmpty, "a field no post has matches nothing")
         #expect(try wall.texts(["score": "5"]).isEmpty, "a value of another type matches nothing")
+        #expect(try wall.texts(["tags": "food"]) == ["Free coffee", "Street party"], "a value on an array field: the arrays that hold it")
+        #expect(try wall.texts(["tags": ["$in": ["music", "none"]]]) == ["Street party"])
+        #expect(try wall.texts(["tags": ["$ne": "food"]]) == ["Lost cat", "Quiet corner", "free parking"])
     }
 
     @Test("$lt, $lte, $gt, $gte on numbers, strings and dates, built-in and added")

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WallDomain
 
 /// `GET /sessions/me` and the `X-Parse-Revocable-Session` header over HTTP.
 @Suite("anywall-server: the caller's session")
@@ -17,8 +18,14 @@ struct SessionRequestTests {
         headers["X-Parse-Session-Token"] = token
         let mine = try server.send("GET", "/sessions/me", headers: headers)
         #expect(mine.status == 200, "\(mine)")
-        #expect(mine.json as NSDictionary == ["sessionToken": token, "user": ["__type": "Pointer", "className": "_User", "objectId": userId]] as NSDictionary,
-                "\(mine)")
+        #expect(mine.json["sessionToken"] as? String == token, "\(mine)")
+        #expect(mine.json["user"] as? NSDictionary == ["__type": "Pointer", "className": "_User", "objectId": userId] as NSDictionary, "\(mine)")
+        #expect(Set(mine.json.keys) == ["objectId", "sessionToken", "user", "createdWith", "restricted", "expiresAt", "createdAt", "updatedAt"],
+                "Parse's _Session fields: \(mine)")
+        let started = (mine.json["createdAt"] as? String).flatMap(ParseDate.date(from:))
+        let expires = ((mine.json["expiresAt"] as? [String: Any])?["iso"] as? String).flatMap(ParseDate.date(from:))
+        #expect(started.map { abs($0.timeIntervalSinceNow) < 60 } == true && expires.map { $0 > Date().addingTimeInterval(300 * 86_400) } == true,
+                "it began now and lasts the default year: \(mine)")
 
         let none = try server.send("GET", "/sessions/me")
         #expect(none.status == 400 && none.text == #"{"code":209,"error":"Session token required."}"#, "\(none)")

@@ -20,6 +20,14 @@ public enum FieldValue: Hashable, Sendable {
         }
     }
 
+    /// Whether the value is a string, number or boolean: what an array field is asked to hold.
+    public var isScalar: Bool {
+        switch self {
+        case .string, .number, .bool: return true
+        case .date, .null: return false
+        }
+    }
+
     /// Whether the value can be compared with a field of `type`: a Pointer field with its
     /// objectId, a Date field with an instant.
     public func fits(_ type: FieldType) -> Bool {

@@ -33,10 +33,19 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
         case .compare(let field, let comparison, let value):
             guard let (expression, type) = typed(field) else { return value == .null && comparison == .equal ? dialect.literal(true) : "NULL" }
             if value == .null { return comparison == .equal ? "\(expression) IS NULL" : dialect.literal(false) }
+            if type == .array, case .extra(let name) = field {
+                // A value on an array field asks whether the array holds it, as in Parse (MongoDB).
+                guard comparison == .equal, value.isScalar else { return dialect.literal(false) }
+                return dialect.arrayContains(name, bind(value, for: field))
+            }
             guard value.fits(type) else { return dialect.literal(false) }
             return "\(expression) \(comparison.rawValue) \(bind(value, for: field))"
         case .among(let field, let list):
             guard let (expression, type) = typed(field) else { return list.contains(.null) ? dialect.literal(true) : "NULL" }
+            if type == .array, case .extra(let name) = field {
+                let held = list.filter(\.isScalar).map { dialect.arrayContains(name, bind($0, for: field)) }
+                return held.isEmpty ? dialect.literal(false) : "(" + held.joined(separator: " OR ") + ")"
+            }
             let fitting = list.filter { $0 != .null && $0.fits(type) }
             var terms = fitting.isEmpty ? [] : ["\(expression) IN (" + fitting.map { bind($0, for: field) }.joined(separator: ", ") + ")"]
             if list.contains(.null) { terms.append("\(expression) IS NULL") }

@@ -4,6 +4,8 @@ public protocol RecordSQLDialect: Sendable {
     func column(_ field: RecordField, of recordClass: RecordClass) -> String
     /// The expression of the post field a client added, read as `type`.
     func extraField(_ name: String, as type: FieldType) -> String
+    /// Whether the post's added array field `name` holds the value at `placeholder`.
+    func arrayContains(_ name: String, _ placeholder: String) -> String
     /// The post's list of readers, as `PostAccess.listText` writes it (NULL: everyone).
     var readersColumn: String { get }
     /// The `number`-th placeholder, from 1.

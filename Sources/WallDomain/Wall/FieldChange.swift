@@ -12,6 +12,14 @@ public enum FieldChange: Equatable, Sendable {
     /// `Remove`: every copy of the objects leaves the array.
     case remove([JSONValue])
 
+    /// Whether the new value is computed from the old one (an operation other than `Delete`).
+    public var isComputed: Bool {
+        switch self {
+        case .set, .delete: return false
+        case .increment, .add, .addUnique, .remove: return true
+        }
+    }
+
     /// The field's value after the change, from its value `current` (nil: unset); nil when the
     /// field is then unset. A change that does not fit the current value is refused, as Parse
     /// refuses it.
