@@ -116,15 +116,21 @@ package enum OpenAPIDocument {
                   "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Config"}}}},
                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
         },
-        "/schemas": {"post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Schema"}}}},
-                              "responses": {"default": {"$ref": "#/components/responses/answer"}}}},
-        "/schemas/Posts": {
+        "/schemas": {
           "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
           "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Schema"}}}},
                    "responses": {"default": {"$ref": "#/components/responses/answer"}}}
         },
+        "/schemas/Posts": {
+          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Schema"}}}},
+                   "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "put": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Schema"}}}},
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
         "/schemas/{className}": {
           "parameters": [{"$ref": "#/components/parameters/className"}],
+          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
           "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Schema"}}}},
                    "responses": {"default": {"$ref": "#/components/responses/answer"}}}
         }
