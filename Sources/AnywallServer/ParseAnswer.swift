@@ -30,6 +30,24 @@ enum ParseAnswer {
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// An answer already encoded as JSON (by `encoder`).
+    static func encoded(_ body: Data) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A find's answer, `{"count":N,"results":[...]}` with its keys in order as every answer has
+    /// them, from results each already encoded as JSON (by `encoder`, kept in `PostJSONCache`).
+    static func results(_ encoded: [Data], count: Int?) -> Response {
+        var body = ByteBuffer()
+        body.writeString(count.map { #"{"count":\#($0),"results":["# } ?? #"{"results":["#)
+        for (index, result) in encoded.enumerated() {
+            if index > 0 { body.writeString(",") }
+            body.writeBytes(result)
+        }
+        body.writeString("]}")
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: body))
+    }
+
     /// 201 Created for a new object, with its `Location` as Parse builds it from the request's Host.
     static func created(_ body: [String: JSONValue], path: String, request: Request) -> Response {
         let host = request.head.authority ?? "localhost"

@@ -1,3 +1,4 @@
+import Foundation
 import AnywallSupport
 import HTTPTypes
 import Hummingbird
@@ -14,6 +15,8 @@ struct PostRoutes {
     /// Whether `X-Parse-Request-Id` is kept, so that a retried request is refused as a duplicate
     /// (159) instead of done twice.
     let keepsRequestIds: Bool
+    /// The JSON of posts already returned.
+    let renderedPosts = PostJSONCache()
 
     func register(on routes: RouterGroup<ParseContext>) {
         routes.post("classes/Posts") { request, context in try await create(request, context) }
@@ -22,18 +25,14 @@ struct PostRoutes {
             var query = try PostQuery(parameters: QueryParameters.of(request))
             query.reader = context.caller.reader
             let (posts, count) = try await wall.find(query, session: context.caller.sessionToken)
-            var answer: [String: JSONValue] = ["results": .array(posts.map {
-                ParseRendering.post($0, includeUser: query.includeUser, keys: query.keys, excludeKeys: query.excludeKeys).json
-            })]
-            if let count { answer["count"] = .number(Double(count)) }
-            return ParseAnswer.json(answer)
+            return ParseAnswer.results(try posts.map { try rendered($0, query) }, count: count)
         }
         routes.get("classes/Posts/:objectId") { request, context in
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: QueryParameters.of(request).filter { ["include", "keys", "excludeKeys"].contains($0.0) })
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
                   context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) else { throw ParseRefusal.objectNotFound }
-            return ParseAnswer.json(ParseRendering.post(post, includeUser: query.includeUser, keys: query.keys, excludeKeys: query.excludeKeys).json)
+            return ParseAnswer.encoded(try rendered(post, query))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
         routes.delete("classes/Posts/:objectId") { _, context in
@@ -50,6 +49,15 @@ struct PostRoutes {
             routes.on("classes/\(className)", method: .post, use: refuse)
             routes.on("classes/\(className)", method: .put, use: refuse)
             routes.on("classes/\(className)", method: .delete, use: refuse)
+        }
+    }
+
+    /// The post's JSON as `query` renders it, from the cache when it was rendered so before.
+    private func rendered(_ post: StoredPost, _ query: PostQuery) throws -> Data {
+        let rendering = PostJSONCache.Rendering(includeUser: query.includeUser, keys: query.keys, excludeKeys: query.excludeKeys)
+        return try renderedPosts.json(post, rendering) {
+            try ParseAnswer.encoder.encode(ParseRendering.post(post, includeUser: query.includeUser, keys: query.keys,
+                                                               excludeKeys: query.excludeKeys).json)
         }
     }
 

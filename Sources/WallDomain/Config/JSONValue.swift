@@ -1,5 +1,5 @@
 /// Any JSON value, for config parameters whose shape anywall does not fix.
-public enum JSONValue: Equatable, Sendable, Codable {
+public enum JSONValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
     case number(Double)

@@ -2,7 +2,7 @@
 /// objectId. A post saved without an ACL is everyone's to read and to write, as Parse keeps it;
 /// anywall's own client asks for Anywall's: everyone reads, only the author writes. Roles are not
 /// kept: an ACL naming one is refused.
-public struct PostAccess: Equatable, Sendable {
+public struct PostAccess: Hashable, Sendable {
     /// What one principal (`*` for everyone, or a user's objectId) may do with a post.
     public struct Rights: OptionSet, Sendable {
         public let rawValue: UInt8

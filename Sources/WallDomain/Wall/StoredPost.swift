@@ -2,7 +2,7 @@ import Foundation
 
 /// A post as a wall keeps it, with its author's account and when it was last changed: what a
 /// server returns about a post.
-public struct StoredPost: Equatable, Sendable {
+public struct StoredPost: Hashable, Sendable {
     public let objectId: String
     public let text: String
     public let location: GeoPoint

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An account as a wall keeps it, less its password: what a server may tell about a user.
-public struct StoredUser: Equatable, Sendable {
+public struct StoredUser: Hashable, Sendable {
     public let objectId: String
     public let username: String
     public let name: String?

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Throughput of anywall-server's requests beside its own HTTP floor, measured in one run.
+
+Serves a scratch copy of scripts/bench-wall's wall (1,000,000 posts by default; built and cached
+under --out by the same code as scripts/load-server) with the release `anywall-server`, and
+drives it with wrk, one kind of request at a time:
+  * /health: no keys, no wall: the server's HTTP floor, the peer every figure is divided by;
+  * nearby: the CLI's query (GET /classes/Posts, $nearSphere 100 km, include=user, limit 20)
+    at bench-wall's 500 city places, in turn;
+  * get: GET /classes/Posts/ID of 500 posts near those places, in turn.
+Before timing, it checks the answers: the nearby answers at the first 50 places (text and
+place of each post, in order) must equal those recorded by the first run under --out
+(recorded then), so a change that speeds the server up cannot change what it answers.
+Prints requests/s, p50 and p99 of each and their ratios (to /health; p99 to p50). wrk and the
+server share the machine's CPUs. Exit status 1 when an answer changed or a request failed.
+
+Usage: scripts/bench-server [--posts N] [--duration S] [--connections N] [--threads N] [--out DIR] [--no-build]
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+
+import bench_wall
+from bench_wall import log
+from load_server import (APP_ID, MASTER_KEY, MOUNT, READ_LUA, ROOT, Server, binaries, cached_wall, ensure_wrk, fail,
+                         lua_string, nearby_path, run_wrk)
+
+CHECKED_PLACES = 50
+
+
+def parse_arguments():
+    p = argparse.ArgumentParser(prog="bench-server", description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--posts", type=int, default=1_000_000, help="posts in the wall (bench-wall's wall of that size)")
+    p.add_argument("--duration", type=int, default=15, help="seconds of each wrk run")
+    p.add_argument("--connections", type=int, default=32, help="wrk connections")
+    p.add_argument("--threads", type=int, default=2, help="wrk threads")
+    p.add_argument("--timeout", type=int, default=10, help="wrk's timeout of one request, in seconds")
+    p.add_argument("--out", default="bench-out", help="folder for everything generated (shared with bench-wall)")
+    p.add_argument("--scratch-path", default=".build-load", help="the release build's folder (shared with load-server)")
+    p.add_argument("--no-build", action="store_true", help="use the release binaries already built")
+    return p.parse_args()
+
+
+def answers(server, places):
+    """Each place's nearby answer as (text, latitude, longitude) in order: what the wall's
+    generated data fixes, whatever object ids an import drew."""
+    found = []
+    for lat, lon in places:
+        status, answer = server.call("GET", nearby_path(lat, lon)[len(MOUNT):])
+        if status != 200:
+            fail(f"the nearby query at {lat},{lon} answered {status}: {str(answer)[:500]}")
+        found.append([[post["text"], post["location"]["latitude"], post["location"]["longitude"]] for post in answer["results"]])
+    return found
+
+
+def main():
+    args = parse_arguments()
+    out = bench_wall.out_folder(bench_wall.parse_arguments(["--out", args.out]), ROOT)
+    work = os.path.join(out, "bench-server")
+    os.makedirs(work, exist_ok=True)
+    ensure_wrk()
+    env = bench_wall.private_env(out)
+    env.update(PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
+    usable, posts_file, places_files, cached = cached_wall(args, out)
+    bin_dir, bench_args = binaries(args, need_anywall=not usable)
+    if not usable:
+        bench_wall.import_wall(bench_args, bin_dir, posts_file, cached, env)
+    wall = os.path.join(work, "wall.sqlite")
+    for suffix in ("", "-wal", "-shm", ".lock"):
+        if os.path.exists(wall + suffix):
+            os.remove(wall + suffix)
+    for suffix in ("", "-wal"):
+        if os.path.exists(cached + suffix):
+            shutil.copyfile(cached + suffix, wall + suffix)
+    server = Server(os.path.join(bin_dir, "anywall-server"), ["--store", wall], os.path.join(work, "server.log"), env)
+    places = bench_wall.read_places(places_files["city"])
+    results = {}
+    try:
+        now = answers(server, places[:CHECKED_PLACES])
+        recorded = os.path.join(work, f"answers-{args.posts}.json")
+        if os.path.exists(recorded):
+            with open(recorded) as f:
+                if json.load(f) != now:
+                    fail(f"the nearby answers differ from those recorded in {recorded}: the server answers otherwise")
+            log(f"the nearby answers at {CHECKED_PLACES} places are those recorded in {recorded}")
+        else:
+            with open(recorded, "w") as f:
+                json.dump(now, f)
+            log(f"recorded the nearby answers at {CHECKED_PLACES} places in {recorded}")
+
+        ids = []
+        for lat, lon in places:
+            status, answer = server.call("GET", nearby_path(lat, lon)[len(MOUNT):])
+            ids.append(answer["results"][0]["objectId"])
+        kinds = {
+            "health": [f"{MOUNT}/health"],
+            "nearby": [nearby_path(lat, lon) for lat, lon in places],
+            "get": [f"{MOUNT}/classes/Posts/{objectId}" for objectId in ids],
+        }
+        for kind, paths in kinds.items():
+            script = READ_LUA % {"paths": ",\n  ".join(lua_string(path) for path in paths), "app": lua_string(APP_ID)}
+            result = run_wrk(args, server, script, os.path.join(work, f"{kind}.lua"), args.connections, args.duration, kind)
+            if result["nonSuccess"] or any(result["socketErrors"].values()):
+                fail(f"{kind}: {result['nonSuccess']} answers not 2xx, socket errors {result['socketErrors']}")
+            results[kind] = result
+    finally:
+        status = server.stop()
+    if status != 0:
+        fail(f"anywall-server stopped with {status}")
+    floor = results["health"]["requestsPerSecond"]
+    print(f"anywall-server, {args.posts:,} posts, wrk {args.threads} threads x {args.connections} connections, "
+          f"{args.duration} s each ({bench_wall.source_state(ROOT)})")
+    print(f"{'request':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x /health':>10} {'p99/p50':>8}")
+    for kind, result in results.items():
+        p50, p99 = result["percentilesMs"]["50"], result["percentilesMs"]["99"]
+        print(f"{kind:<8} {result['requestsPerSecond']:>9,.0f} {p50:>8.2f} {p99:>8.2f} "
+              f"{result['requestsPerSecond'] / floor:>10.3f} {p99 / p50:>8.1f}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
