@@ -16,7 +16,10 @@ package struct ClientLimits: Sendable {
     /// Sign-up and log-in attempts per address and per username, and password checks at once.
     package var passwords = PasswordLimits()
 
-    package init(idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = .seconds(30), maxConnections: Int = 4096,
+    /// The default `bodyTimeout`: a body must arrive within it unless the server says otherwise.
+    package static let defaultBodyTimeout = Duration.seconds(30)
+
+    package init(idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = defaultBodyTimeout, maxConnections: Int = 4096,
                  passwords: PasswordLimits = PasswordLimits()) {
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout

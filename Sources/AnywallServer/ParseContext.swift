@@ -15,7 +15,8 @@ package struct ParseContext: RequestContext {
     /// Set by `KeyCheck` before any Parse route runs.
     var caller = Caller()
     /// When the request's body must have arrived; set from the server's `ClientLimits`.
-    var bodyDeadline = ContinuousClock.now + ClientLimits().bodyTimeout
+    // Not `ClientLimits()`, whose password limits ask the system for its processor count each time.
+    var bodyDeadline = ContinuousClock.now + ClientLimits.defaultBodyTimeout
     /// Whether the server made this request from the one it received (the request a method
     /// override stands for, or a batch's sub-request): the access log has the received one.
     var isDispatched = false

@@ -162,9 +162,13 @@ extension EmbeddedWall {
 
     /// The post with this object id, if there is one.
     public func storedPost(objectId: String) throws -> StoredPost? {
-        try read { db in
-            let statement = try db.cachedStatement(sql: "\(Self.storedPostQuery) WHERE post.objectId = ?")
-            return try Row.fetchOne(statement, arguments: [objectId]).map(Self.storedPost)
+        // One statement, so no transaction of GRDB's `read`, whose `query_only` pragma makes SQLite
+        // compile the statement anew each time (most of a fetch's cost).
+        try mapped {
+            try database.inDatabase { db in
+                let statement = try db.cachedStatement(sql: "\(Self.storedPostQuery) WHERE post.objectId = ?")
+                return try Row.fetchOne(statement, arguments: [objectId]).map(Self.storedPost)
+            }
         }
     }
 
