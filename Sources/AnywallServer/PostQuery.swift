@@ -30,7 +30,8 @@ package struct PostQuery: Sendable {
 
     init(parameters: [(String, String)]) throws {
         for (name, text) in parameters {
-            let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
+            // Read as JSON only where a value is one: decoding text that is not JSON costs a thrown error.
+            var value: JSONValue { (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text) }
             switch name {
             case "where": filter = try WhereClause(json: value)
             case "order": order = try Self.order(text)

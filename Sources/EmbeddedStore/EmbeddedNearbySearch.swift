@@ -42,10 +42,8 @@ struct EmbeddedNearbySearch {
         let estimate: Double
     }
 
-    /// One found post and its row in the `post` table.
-    typealias Found = (rowId: Int64, post: Post)
 
-    func run(_ query: WallQuery) throws -> [Found] {
+    func run(_ query: WallQuery) throws -> [StoredPost] {
         // One read transaction, so the scan and the fetch see the same wall.
         try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
         do {
@@ -76,7 +74,7 @@ struct EmbeddedNearbySearch {
     }
 
     // Distances in the loop are plain metres (the names say so): this is the hot path.
-    private func search(_ query: WallQuery) throws -> [Found] {
+    private func search(_ query: WallQuery) throws -> [StoredPost] {
         if let area = query.area { return try search(query, within: area) }
         let (scan, readerEntry) = try self.scan
         let errorMeters = Self.coordinateError.meters
@@ -114,13 +112,13 @@ struct EmbeddedNearbySearch {
     /// The search with an area. All posts in the area within a ring's radius are known exactly once
     /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them. Each
     /// post's row is read once, in the first ring that reaches it.
-    private func search(_ query: WallQuery, within area: Area) throws -> [Found] {
+    private func search(_ query: WallQuery, within area: Area) throws -> [StoredPost] {
         let (scan, readerEntry) = try self.scan
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
         var read = Set<Int64>()
-        var inArea: [(distance: Distance, rowId: Int64, post: Post)] = []
+        var inArea: [(distance: Distance, post: StoredPost)] = []
         while true {
             var candidates: [Candidate] = []
             for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
@@ -140,7 +138,7 @@ struct EmbeddedNearbySearch {
             let inRing = inArea.filter { $0.distance.meters <= radiusMeters }
             if inRing.count >= query.limit || radiusMeters >= searchMeters {
                 return inRing.sorted { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
-                    .prefix(query.limit).map { ($0.rowId, $0.post) }
+                    .prefix(query.limit).map(\.post)
             }
             radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
         }
@@ -164,31 +162,24 @@ struct EmbeddedNearbySearch {
 
     /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
     /// distance (ties by objectId).
-    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Found] {
-        try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map { ($0.rowId, $0.post) }
+    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [StoredPost] {
+        try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map(\.post)
     }
 
     /// The candidates' posts within `search` of `center` (and in `area`, when given), nearest first
     /// by exact distance (ties by objectId).
     private func exactPosts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance,
-                            area: Area?) throws -> [(distance: Distance, rowId: Int64, post: Post)] {
+                            area: Area?) throws -> [(distance: Distance, post: StoredPost)] {
         guard !candidates.isEmpty else { return [] }
-        let details = try db.cachedStatement(sql: """
-            SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
-            FROM post LEFT JOIN user ON user.id = post.userId
-            WHERE post.id IN (SELECT value FROM json_each(?))
-            """)
+        let details = try db.cachedStatement(sql: "\(EmbeddedWall.storedPostQuery) WHERE post.id IN (SELECT value FROM json_each(?))")
         let list = EmbeddedWall.jsonList(candidates.lazy.map(\.id))
-        var found: [(distance: Distance, rowId: Int64, post: Post)] = []
+        var found: [(distance: Distance, post: StoredPost)] = []
         try details.setArguments([list])
         try forEachRow(of: details) { row in
             let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
             let distance = center.distance(to: location)
             guard distance <= search, area?.covers(location) ?? true else { return }
-            let post = Post(objectId: Self.text(row, 1) ?? "", text: Self.text(row, 2) ?? "", location: location,
-                            author: Self.text(row, 7) ?? Self.text(row, 6),
-                            createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
-            found.append((distance, sqlite3_column_int64(row, 0), post))
+            found.append((distance, try Self.storedPost(row, location)))
         }
         found.sort { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
         return found
@@ -206,6 +197,18 @@ struct EmbeddedNearbySearch {
             }
             try body(handle)
         }
+    }
+
+    /// A post from a row of `EmbeddedWall.storedPostQuery` (its columns in that order).
+    private static func storedPost(_ row: SQLiteStatement, _ location: GeoPoint) throws -> StoredPost {
+        let createdAt = EmbeddedWall.date(millis: sqlite3_column_int64(row, 5))
+        let author = text(row, 10).map {
+            StoredUser(objectId: $0, username: text(row, 11) ?? "", name: text(row, 12), createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 13)))
+        }
+        let updatedAt = sqlite3_column_type(row, 6) == SQLITE_NULL ? createdAt : EmbeddedWall.date(millis: sqlite3_column_int64(row, 6))
+        return StoredPost(objectId: text(row, 1) ?? "", text: text(row, 2) ?? "", location: location, author: author, createdAt: createdAt,
+                          updatedAt: updatedAt, access: PostAccess(storedReaders: text(row, 7), storedWriters: text(row, 8), author: author?.objectId),
+                          fields: try EmbeddedWall.fields(text(row, 9)))
     }
 
     private static func text(_ row: SQLiteStatement, _ column: Int32) -> String? {

@@ -6,8 +6,8 @@ import WallDomain
 // The embedded wall record by record, as anywall-server serves it: posts with their authors and
 // timestamps, edits and deletions by the author only, and request ids kept with the writes they made.
 extension EmbeddedWall {
-    /// The columns `storedPost` reads, in its order.
-    private static let storedPostQuery = """
+    /// The columns `storedPost` reads, in its order (and the nearest search's, by position).
+    static let storedPostQuery = """
         SELECT post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
                post.readers, post.writers, post.fields,
                user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt
@@ -175,13 +175,7 @@ extension EmbeddedWall {
     /// The nearest posts `reader` may read, as `nearby` finds them, with their records.
     public func nearestPosts(_ query: WallQuery, for reader: PostReader) throws -> [StoredPost] {
         // The search runs its own read transaction (see `nearby`); a post deleted since is left out.
-        try mapped {
-            try database.inDatabase { db in
-                let rowIds = try EmbeddedNearbySearch(db: db, reader: reader).run(query).map(\.rowId)
-                let byRow = try Self.storedPostsByRow(db, rowIds)
-                return rowIds.compactMap { byRow[$0] }
-            }
-        }
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: reader).run(query) } }
     }
 
     /// Posts that meet `condition`, in `order` (then in the order they were left), skipping
@@ -302,15 +296,6 @@ extension EmbeddedWall {
         try db.execute(sql: "INSERT INTO request (id, createdAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                        arguments: [requestId, millis(now)])
         if db.changesCount == 0 { throw AnywallError.duplicateRequest(requestId: requestId) }
-    }
-
-    private static func storedPostsByRow(_ db: Database, _ rowIds: [Int64]) throws -> [Int64: StoredPost] {
-        let list = Self.jsonList(rowIds)
-        // Cached: the nearest search asks this of every find; compiling it each time cost more than running it.
-        let statement = try db.cachedStatement(sql: "\(storedPostQuery) WHERE post.id IN (SELECT value FROM json_each(?))")
-        var byRow: [Int64: StoredPost] = [:]
-        for row in try Row.fetchAll(statement, arguments: [list]) { byRow[row[0]] = try storedPost(row) }
-        return byRow
     }
 
     private static func storedPosts(_ db: Database, where clause: String, _ arguments: [any DatabaseValueConvertible]) throws -> [StoredPost] {

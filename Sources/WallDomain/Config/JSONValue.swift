@@ -9,12 +9,13 @@ public enum JSONValue: Hashable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
+        // The commonest first: each wrong guess costs a thrown error.
         if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
         else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let o = try? c.decode([String: JSONValue].self) { self = .object(o) }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else { self = .array(try c.decode([JSONValue].self)) }
     }
 
     public func encode(to encoder: Encoder) throws {
