@@ -16,8 +16,9 @@ import WallDomain
 ///   coordinates are then read for the few candidates that can be in the answer.
 /// - Areas: with `--within`, a ring is scanned only where it meets the area's boxes, and its
 ///   candidates are counted once their exact place is known to be in the area.
-/// - Access: the R*Tree keeps each post's readers beside its point (NULL for everyone), so the
-///   scan skips the posts its reader may not see and every ring counts only posts it may.
+/// - Access: posts everyone reads are in one R*Tree, posts with readers in another that keeps
+///   them beside each point; a reader's scan takes the first and, for a signed-in user, what the
+///   second lets them see, so every ring counts only posts the reader may see.
 /// - Rows are read through SQLite's C API (GRDB still prepares, caches and binds): in this loop
 ///   GRDB's `Row` subscripts cost more than all the rest of the work on a row.
 struct EmbeddedNearbySearch {
@@ -61,22 +62,40 @@ struct EmbeddedNearbySearch {
         WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
         """
 
-    /// The scan of one box, for the reader: its arguments are the box's, then the reader's entry.
-    private var scan: (statement: Statement, readerEntry: String?) {
+    private static let restrictedScanSQL = """
+        SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM restrictedPostLocation
+        WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
+        """
+
+    /// The scans of one box for the reader, each with the reader's entry to bind after the box's
+    /// coordinates when it takes one.
+    private var scans: [(statement: Statement, readerEntry: String?)] {
         get throws {
+            let everyone = (try db.cachedStatement(sql: Self.scanSQL), nil as String?)
             switch reader {
-            case .master: return (try db.cachedStatement(sql: Self.scanSQL), nil)
-            case .user(nil): return (try db.cachedStatement(sql: Self.scanSQL + " AND readers IS NULL"), nil)
+            case .master: return [everyone, (try db.cachedStatement(sql: Self.restrictedScanSQL), nil)]
+            case .user(nil): return [everyone]
             case .user(let userId?):
-                return (try db.cachedStatement(sql: Self.scanSQL + " AND (readers IS NULL OR instr(readers, ?) > 0)"), " \(userId) ")
+                return [everyone, (try db.cachedStatement(sql: Self.restrictedScanSQL + " AND instr(readers, ?) > 0"), " \(userId) ")]
             }
+        }
+    }
+
+    /// Hands `body` each R*Tree row of the reader's scans that overlaps `box`.
+    private func forEachEntry(in box: BoundingBox, of scans: [(statement: Statement, readerEntry: String?)],
+                              _ body: (SQLiteStatement) throws -> Void) throws {
+        for (scan, readerEntry) in scans {
+            var arguments: StatementArguments = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
+            if let readerEntry { arguments += [readerEntry] }
+            try scan.setArguments(arguments)
+            try forEachRow(of: scan, body)
         }
     }
 
     // Distances in the loop are plain metres (the names say so): this is the hot path.
     private func search(_ query: WallQuery) throws -> [StoredPost] {
         if let area = query.area { return try search(query, within: area) }
-        let (scan, readerEntry) = try self.scan
+        let scans = try self.scans
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
@@ -85,8 +104,7 @@ struct EmbeddedNearbySearch {
             var surelyInside = 0
             for box in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 // The overlap test never misses a point in the box (the floats are rounded outward).
-                try scan.setArguments(arguments(box, readerEntry))
-                try forEachRow(of: scan) { row in
+                try forEachEntry(in: box, of: scans) { row in
                     let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
                     let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
                     let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
@@ -113,7 +131,7 @@ struct EmbeddedNearbySearch {
     /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them. Each
     /// post's row is read once, in the first ring that reaches it.
     private func search(_ query: WallQuery, within area: Area) throws -> [StoredPost] {
-        let (scan, readerEntry) = try self.scan
+        let scans = try self.scans
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
@@ -123,8 +141,7 @@ struct EmbeddedNearbySearch {
             var candidates: [Candidate] = []
             for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 for box in area.boxes.compactMap(ring.intersection) {
-                    try scan.setArguments(arguments(box, readerEntry))
-                    try forEachRow(of: scan) { row in
+                    try forEachEntry(in: box, of: scans) { row in
                         let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
                         let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
                         let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
@@ -142,12 +159,6 @@ struct EmbeddedNearbySearch {
             }
             radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
         }
-    }
-
-    private func arguments(_ box: BoundingBox, _ readerEntry: String?) -> StatementArguments {
-        var arguments: StatementArguments = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
-        if let readerEntry { arguments += [readerEntry] }
-        return arguments
     }
 
     /// How much wider than the density estimate the next ring is, so that it usually suffices.

@@ -206,9 +206,13 @@ extension EmbeddedWall {
             if let boxes {
                 guard !boxes.isEmpty else { return }
                 // The R*Tree's floats are rounded outward: it never misses a point in the box.
-                let inBox = "SELECT id FROM postLocation WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
+                // Both trees: the condition says which posts the reader may see.
+                let inBox = ["postLocation", "restrictedPostLocation"].map {
+                    "SELECT id FROM \($0) WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
+                }.joined(separator: " UNION ")
                 sql += " AND post.id IN (\(Array(repeating: inBox, count: boxes.count).joined(separator: " UNION ")))"
-                arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
+                arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude,
+                                              $0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
             }
             let rows = try Row.fetchCursor(db, sql: "\(Self.storedPostQuery) WHERE \(sql) ORDER BY post.id",
                                            arguments: StatementArguments(arguments))

@@ -63,10 +63,12 @@ enum EmbeddedSchema {
                 """)
         }
         migrator.registerMigration("v3: ACLs, added fields, the Posts schema, master-key-only config") { db in
-            // readers NULL: everyone reads (the R*Tree keeps the list beside each point, so the
-            // nearest search skips what its reader may not see without reading `post`); writers
-            // NULL: the author alone (see `PostAccess.storedWriters`). fields: a JSON object of the
-            // fields clients added, NULL for none; their types are in `schemaField`.
+            // readers NULL: everyone reads; writers NULL: the author alone (see
+            // `PostAccess.storedWriters`). fields: a JSON object of the fields clients added, NULL
+            // for none; their types are in `schemaField`. A post everyone reads stays in
+            // `postLocation`; one with readers goes to `restrictedPostLocation`, which keeps the
+            // readers beside the point: the nearest search of most readers never leaves the first
+            // (an auxiliary column costs a lookup per row scanned), and skips what it may not see.
             try db.execute(sql: """
                 ALTER TABLE post ADD COLUMN readers TEXT;
                 ALTER TABLE post ADD COLUMN writers TEXT;
@@ -78,21 +80,25 @@ enum EmbeddedSchema {
                     type TEXT NOT NULL,
                     PRIMARY KEY (className, name)
                 ) WITHOUT ROWID;
+                CREATE VIRTUAL TABLE restrictedPostLocation USING rtree(id, minLatitude, maxLatitude, minLongitude, maxLongitude, +readers);
                 DROP TRIGGER postLocationInsert;
                 DROP TRIGGER postLocationDelete;
                 DROP TRIGGER postLocationUpdate;
-                DROP TABLE postLocation;
-                CREATE VIRTUAL TABLE postLocation USING rtree(id, minLatitude, maxLatitude, minLongitude, maxLongitude, +readers);
-                INSERT INTO postLocation SELECT id, latitude, latitude, longitude, longitude, readers FROM post;
                 CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
-                    INSERT INTO postLocation VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers);
+                    INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE new.readers IS NULL;
+                    INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers
+                        WHERE new.readers IS NOT NULL;
                 END;
                 CREATE TRIGGER postLocationDelete AFTER DELETE ON post BEGIN
                     DELETE FROM postLocation WHERE id = old.id;
+                    DELETE FROM restrictedPostLocation WHERE id = old.id;
                 END;
                 CREATE TRIGGER postLocationUpdate AFTER UPDATE OF latitude, longitude, readers ON post BEGIN
-                    UPDATE postLocation SET minLatitude = new.latitude, maxLatitude = new.latitude,
-                        minLongitude = new.longitude, maxLongitude = new.longitude, readers = new.readers WHERE id = new.id;
+                    DELETE FROM postLocation WHERE id = old.id;
+                    DELETE FROM restrictedPostLocation WHERE id = old.id;
+                    INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE new.readers IS NULL;
+                    INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers
+                        WHERE new.readers IS NOT NULL;
                 END;
                 """)
         }
