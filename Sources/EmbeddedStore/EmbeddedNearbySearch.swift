@@ -21,21 +21,23 @@ import WallDomain
 ///   second lets them see, so every ring counts only posts the reader may see.
 /// - Rows are read through SQLite's C API (GRDB still prepares, caches and binds): in this loop
 ///   GRDB's `Row` subscripts cost more than all the rest of the work on a row.
-struct EmbeddedNearbySearch {
+struct EmbeddedNearbySearch<Found> {
     /// The first ring's radius.
-    static let firstRing = Distance.meters(250)
+    static var firstRing: Distance { .meters(250) }
     /// Each ring is at least this many times wider than the last.
     /// (Small: in a city the 20th post is often just past the first ring.)
-    static let minimumGrowth = 1.25
+    static var minimumGrowth: Double { 1.25 }
     /// A ring after an empty one is this many times wider.
-    static let growthWhenEmpty = 4.0
+    static var growthWhenEmpty: Double { 4.0 }
     /// An upper bound on how far a distance computed from R*Tree coordinates can be from the
     /// exact one: floats rounded outward are off by at most 2^-16 degree (1.7 m) per coordinate.
-    static let coordinateError = Distance.meters(5)
+    static var coordinateError: Distance { .meters(5) }
 
     let db: Database
     /// Whose posts the search may return.
     let reader: PostReader
+    /// What it reads of each post it finds.
+    let shape: FoundShape<Found>
 
     private struct Candidate {
         let id: Int64
@@ -44,7 +46,7 @@ struct EmbeddedNearbySearch {
     }
 
 
-    func run(_ query: WallQuery) throws -> [StoredPost] {
+    func run(_ query: WallQuery) throws -> [Found] {
         // One read transaction, so the scan and the fetch see the same wall.
         try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
         do {
@@ -57,15 +59,15 @@ struct EmbeddedNearbySearch {
         }
     }
 
-    private static let scanSQL = """
+    private static var scanSQL: String { """
         SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
         WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
-        """
+        """ }
 
-    private static let restrictedScanSQL = """
+    private static var restrictedScanSQL: String { """
         SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM restrictedPostLocation
         WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
-        """
+        """ }
 
     /// The scans of one box for the reader, each with the reader's entry to bind after the box's
     /// coordinates when it takes one.
@@ -93,7 +95,7 @@ struct EmbeddedNearbySearch {
     }
 
     // Distances in the loop are plain metres (the names say so): this is the hot path.
-    private func search(_ query: WallQuery) throws -> [StoredPost] {
+    private func search(_ query: WallQuery) throws -> [Found] {
         if let area = query.area { return try search(query, within: area) }
         let scans = try self.scans
         let errorMeters = Self.coordinateError.meters
@@ -130,13 +132,13 @@ struct EmbeddedNearbySearch {
     /// The search with an area. All posts in the area within a ring's radius are known exactly once
     /// the ring is read, so the ring settles the answer as soon as it holds `limit` of them. Each
     /// post's row is read once, in the first ring that reaches it.
-    private func search(_ query: WallQuery, within area: Area) throws -> [StoredPost] {
+    private func search(_ query: WallQuery, within area: Area) throws -> [Found] {
         let scans = try self.scans
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
         var read = Set<Int64>()
-        var inArea: [(distance: Distance, post: StoredPost)] = []
+        var inArea: [(distance: Distance, objectId: String, post: Found)] = []
         while true {
             var candidates: [Candidate] = []
             for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
@@ -154,7 +156,7 @@ struct EmbeddedNearbySearch {
             inArea += try exactPosts(candidates[...], near: query.center, within: query.searchDistance, area: area)
             let inRing = inArea.filter { $0.distance.meters <= radiusMeters }
             if inRing.count >= query.limit || radiusMeters >= searchMeters {
-                return inRing.sorted { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
+                return inRing.sorted { ($0.distance, $0.objectId) < ($1.distance, $1.objectId) }
                     .prefix(query.limit).map(\.post)
             }
             radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
@@ -162,7 +164,7 @@ struct EmbeddedNearbySearch {
     }
 
     /// How much wider than the density estimate the next ring is, so that it usually suffices.
-    static let densityMargin = 1.25
+    static var densityMargin: Double { 1.25 }
 
     /// A radius (metres) whose disc should hold `limit` posts at the density seen, with a margin.
     private func nextRadius(after radiusMeters: Double, found: Int, limit: Int) -> Double {
@@ -173,26 +175,27 @@ struct EmbeddedNearbySearch {
 
     /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
     /// distance (ties by objectId).
-    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [StoredPost] {
+    private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Found] {
         try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map(\.post)
     }
 
     /// The candidates' posts within `search` of `center` (and in `area`, when given), nearest first
     /// by exact distance (ties by objectId).
     private func exactPosts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance,
-                            area: Area?) throws -> [(distance: Distance, post: StoredPost)] {
+                            area: Area?) throws -> [(distance: Distance, objectId: String, post: Found)] {
         guard !candidates.isEmpty else { return [] }
-        let details = try db.cachedStatement(sql: "\(EmbeddedWall.storedPostQuery) WHERE post.id IN (SELECT value FROM json_each(?))")
+        let details = try db.cachedStatement(sql: shape.sql)
         let list = EmbeddedWall.jsonList(candidates.lazy.map(\.id))
-        var found: [(distance: Distance, post: StoredPost)] = []
+        var found: [(distance: Distance, objectId: String, post: Found)] = []
         try details.setArguments([list])
         try forEachRow(of: details) { row in
             let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
             let distance = center.distance(to: location)
             guard distance <= search, area?.covers(location) ?? true else { return }
-            found.append((distance, try Self.storedPost(row, location)))
+            let post = try shape.read(row, location)
+            found.append((distance, shape.objectId(post), post))
         }
-        found.sort { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
+        found.sort { ($0.distance, $0.objectId) < ($1.distance, $1.objectId) }
         return found
     }
 
@@ -208,6 +211,33 @@ struct EmbeddedNearbySearch {
             }
             try body(handle)
         }
+    }
+
+}
+
+/// What the nearest search reads of each post it finds: the query of the candidates' rows (by
+/// id, latitude in column 3 and longitude in 4), how a row becomes a result, and its objectId
+/// (ties in distance go by it). `anywall nearby` reads the few columns a `Post` shows; the
+/// server reads whole records.
+struct FoundShape<Found> {
+    let sql: String
+    let read: (SQLiteStatement, GeoPoint) throws -> Found
+    let objectId: (Found) -> String
+
+    static var post: FoundShape<Post> {
+        FoundShape<Post>(sql: """
+            SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
+            FROM post LEFT JOIN user ON user.id = post.userId
+            WHERE post.id IN (SELECT value FROM json_each(?))
+            """, read: { row, location in
+                Post(objectId: text(row, 1) ?? "", text: text(row, 2) ?? "", location: location, author: text(row, 7) ?? text(row, 6),
+                     createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
+            }, objectId: \.objectId)
+    }
+
+    static var storedPost: FoundShape<StoredPost> {
+        FoundShape<StoredPost>(sql: "\(EmbeddedWall.storedPostQuery) WHERE post.id IN (SELECT value FROM json_each(?))",
+                               read: storedPost, objectId: \.objectId)
     }
 
     /// A post from a row of `EmbeddedWall.storedPostQuery` (its columns in that order).

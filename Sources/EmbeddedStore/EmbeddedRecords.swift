@@ -175,7 +175,7 @@ extension EmbeddedWall {
     /// The nearest posts `reader` may read, as `nearby` finds them, with their records.
     public func nearestPosts(_ query: WallQuery, for reader: PostReader) throws -> [StoredPost] {
         // The search runs its own read transaction (see `nearby`); a post deleted since is left out.
-        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: reader).run(query) } }
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: reader, shape: .storedPost).run(query) } }
     }
 
     /// Posts that meet `condition`, in `order` (then in the order they were left), skipping

@@ -173,7 +173,7 @@ public final class EmbeddedWall: WallBackend {
     public func nearby(_ query: WallQuery) throws -> [Post] {
         // The search opens its own read transaction with cached statements: GRDB's `read` would add
         // a savepoint and two `query_only` pragmas, as much again as the query in a city.
-        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: .user(nil)).run(query).map(\.post) } }
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: .user(nil), shape: .post).run(query) } }
     }
 
     // MARK: Config
