@@ -20,13 +20,11 @@ Usage: scripts/bench-server [--posts N] [--duration S] [--connections N] [--thre
 import argparse
 import json
 import os
-import shutil
 import sys
 
 import bench_wall
 from bench_wall import log
-from load_server import (APP_ID, MASTER_KEY, MOUNT, READ_LUA, ROOT, Server, binaries, cached_wall, ensure_wrk, fail,
-                         lua_string, nearby_path, run_wrk)
+from load_server import APP_ID, MOUNT, READ_LUA, ROOT, ensure_wrk, fail, lua_string, nearby_path, run_wrk, serve_copy
 
 CHECKED_PLACES = 50
 
@@ -63,20 +61,7 @@ def main():
     work = os.path.join(out, "bench-server")
     os.makedirs(work, exist_ok=True)
     ensure_wrk()
-    env = bench_wall.private_env(out)
-    env.update(PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
-    usable, posts_file, places_files, cached = cached_wall(args, out)
-    bin_dir, bench_args = binaries(args, need_anywall=not usable)
-    if not usable:
-        bench_wall.import_wall(bench_args, bin_dir, posts_file, cached, env)
-    wall = os.path.join(work, "wall.sqlite")
-    for suffix in ("", "-wal", "-shm", ".lock"):
-        if os.path.exists(wall + suffix):
-            os.remove(wall + suffix)
-    for suffix in ("", "-wal"):
-        if os.path.exists(cached + suffix):
-            shutil.copyfile(cached + suffix, wall + suffix)
-    server = Server(os.path.join(bin_dir, "anywall-server"), ["--store", wall], os.path.join(work, "server.log"), env)
+    server, places_files, _, _ = serve_copy(args, out, work)
     places = bench_wall.read_places(places_files["city"])
     results = {}
     try:

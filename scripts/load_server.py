@@ -391,15 +391,12 @@ def access_log_statuses(server, method, path):
     return counts
 
 
-def main():
-    args = parse_arguments()
-    out = bench_wall.out_folder(bench_wall.parse_arguments(["--out", args.out]), ROOT)
-    work = os.path.join(out, "load-server")
-    os.makedirs(work, exist_ok=True)
-    ensure_wrk()
+def serve_copy(args, out, work):
+    """The release server on a scratch copy (under `work`) of bench-wall's wall of --posts posts,
+    imported first when missing; the server, the places files, the server's environment and the
+    copy's path."""
     env = bench_wall.private_env(out)
     env.update(PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
-
     usable, posts_file, places_files, cached = cached_wall(args, out)
     bin_dir, bench_args = binaries(args, need_anywall=not usable)
     if usable:
@@ -416,8 +413,17 @@ def main():
     for suffix in ("", "-wal"):
         if os.path.exists(cached + suffix):
             shutil.copyfile(cached + suffix, wall + suffix)
-
     server = Server(os.path.join(bin_dir, "anywall-server"), ["--store", wall], os.path.join(work, "server.log"), env)
+    return server, places_files, env, wall
+
+
+def main():
+    args = parse_arguments()
+    out = bench_wall.out_folder(bench_wall.parse_arguments(["--out", args.out]), ROOT)
+    work = os.path.join(out, "load-server")
+    os.makedirs(work, exist_ok=True)
+    ensure_wrk()
+    server, places_files, env, wall = serve_copy(args, out, work)
     log(f"anywall-server listening on port {server.port} (log: {server.log_path})")
     report = {"date": datetime.date.today().isoformat(), "source": bench_wall.source_state(ROOT),
               "machine": machine(), "posts": args.posts, "port": server.port}
