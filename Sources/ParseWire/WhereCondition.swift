@@ -5,36 +5,47 @@ import WallDomain
 /// a `RecordCondition`, refusing what Parse Server refuses with its codes and messages, and with
 /// 102 what Parse takes and anywall-server does not.
 public enum WhereCondition {
+    /// How deep `$or`, `$and`, `$nor` and sub-queries may nest, and how many values one `$in` or
+    /// `$nin` may list: bounds on one query's SQL, far beyond what a client asks.
+    public static let maxDepth = 16
+    public static let maxValues = 1000
+
     /// The condition the `where` object's `fields` state on `recordClass`.
     public static func read(_ fields: [String: JSONValue], of recordClass: RecordClass) throws(ParseError) -> RecordCondition {
+        try read(fields, of: recordClass, depth: 0)
+    }
+
+    private static func read(_ fields: [String: JSONValue], of recordClass: RecordClass, depth: Int) throws(ParseError) -> RecordCondition {
+        guard depth <= maxDepth else { throw .invalidQuery("anywall-server nests $or, $and, $nor and sub-queries \(maxDepth) deep at most") }
         var parts: [RecordCondition] = []
         for key in fields.keys.sorted() {
             let constraint = fields[key]!
             switch key {
-            case "$or": parts.append(.any(try list(constraint, of: recordClass, "Bad $or format - use an array value.")))
-            case "$and": parts.append(.all(try list(constraint, of: recordClass, "Bad $and format - use an array value.")))
+            case "$or": parts.append(.any(try list(constraint, of: recordClass, depth, "Bad $or format - use an array value.")))
+            case "$and": parts.append(.all(try list(constraint, of: recordClass, depth, "Bad $and format - use an array value.")))
             case "$nor":
-                let alternatives = try list(constraint, of: recordClass, "Bad $nor format - use an array of at least 1 value.")
+                let alternatives = try list(constraint, of: recordClass, depth, "Bad $nor format - use an array of at least 1 value.")
                 guard !alternatives.isEmpty else { throw .invalidQuery("Bad $nor format - use an array of at least 1 value.") }
                 parts.append(.not(.any(alternatives)))
             case "ACL": throw .invalidQuery("Cannot query on ACL.")
-            default: parts.append(try field(key, constraint, of: recordClass))
+            default: parts.append(try field(key, constraint, of: recordClass, depth: depth))
             }
         }
         return parts.count == 1 ? parts[0] : .all(parts)
     }
 
-    private static func list(_ json: JSONValue, of recordClass: RecordClass, _ refusal: String) throws(ParseError) -> [RecordCondition] {
+    private static func list(_ json: JSONValue, of recordClass: RecordClass, _ depth: Int, _ refusal: String) throws(ParseError) -> [RecordCondition] {
         guard case .array(let items) = json else { throw .invalidQuery(refusal) }
+        guard items.count <= maxValues else { throw .invalidQuery("anywall-server takes \(maxValues) alternatives at most") }
         var conditions: [RecordCondition] = []
         for item in items {
             guard case .object(let fields) = item else { throw .invalidQuery(refusal) }
-            conditions.append(try read(fields, of: recordClass))
+            conditions.append(try read(fields, of: recordClass, depth: depth + 1))
         }
         return conditions
     }
 
-    private static func field(_ key: String, _ constraint: JSONValue, of recordClass: RecordClass) throws(ParseError) -> RecordCondition {
+    private static func field(_ key: String, _ constraint: JSONValue, of recordClass: RecordClass, depth: Int) throws(ParseError) -> RecordCondition {
         guard isKeyName(key) else { throw ParseError(ParseErrorCode.invalidKeyName, "Invalid key name: \(key)") }
         if key == "location", recordClass == .posts {
             throw .invalidQuery("anywall-server asks a post's location only at the top of where, not inside $or, $and or $nor")
@@ -58,6 +69,7 @@ public enum WhereCondition {
             case "$gte": parts.append(.compare(field, .greaterOrEqual, try atom(argument, for: field)))
             case "$in", "$nin":
                 guard case .array(let items) = argument else { throw .invalidJSON("bad \(name) value") }
+                guard items.count <= maxValues else { throw .invalidQuery("anywall-server takes \(maxValues) values at most in \(name)") }
                 var values: [FieldValue] = []
                 for item in items { values.append(try atom(item, for: field)) }
                 parts.append(name == "$in" ? .among(field, values) : .not(.among(field, values)))
@@ -81,10 +93,10 @@ public enum WhereCondition {
             case "$options":
                 guard object["$regex"] != nil else { throw .invalidJSON("bad constraint: $options") }
             case "$inQuery", "$notInQuery":
-                let users = try inQuery(argument, on: field, name)
+                let users = try inQuery(argument, on: field, name, depth: depth)
                 parts.append(name == "$inQuery" ? .authorAmong(users) : .not(.authorAmong(users)))
             case "$select", "$dontSelect":
-                let users = try select(argument, on: field, name)
+                let users = try select(argument, on: field, name, depth: depth)
                 parts.append(name == "$select" ? .authorAmong(users) : .not(.authorAmong(users)))
             case "$all", "$containedBy", "$text", "$elemMatch", "$relativeTime", "$size":
                 throw .invalidQuery("anywall-server does not support \(name)")
@@ -99,16 +111,16 @@ public enum WhereCondition {
     }
 
     /// `{"where": {...}, "className": "_User"}` on a post's `user`: the users the condition asks.
-    private static func inQuery(_ argument: JSONValue, on field: RecordField, _ name: String) throws(ParseError) -> RecordCondition {
+    private static func inQuery(_ argument: JSONValue, on field: RecordField, _ name: String, depth: Int) throws(ParseError) -> RecordCondition {
         guard case .object(let query) = argument, case .object(let users)? = query["where"], case .string(let className)? = query["className"] else {
             throw .invalidQuery("improper usage of \(name)")
         }
         try checkUserPointer(field, className, name)
-        return try read(users, of: .users)
+        return try read(users, of: .users, depth: depth + 1)
     }
 
     /// `{"query": {"className": "_User", "where": {...}}, "key": "objectId"}` on a post's `user`.
-    private static func select(_ argument: JSONValue, on field: RecordField, _ name: String) throws(ParseError) -> RecordCondition {
+    private static func select(_ argument: JSONValue, on field: RecordField, _ name: String, depth: Int) throws(ParseError) -> RecordCondition {
         guard case .object(let selection) = argument, selection.count == 2, case .object(let query)? = selection["query"],
               case .string(let className)? = query["className"], case .string(let key)? = selection["key"] else {
             throw .invalidQuery("improper usage of \(name)")
@@ -117,7 +129,7 @@ public enum WhereCondition {
         guard key == "objectId" else { throw .invalidQuery("anywall-server takes \(name) on user with the key objectId, not \(key)") }
         guard let whereJSON = query["where"] else { return .always }
         guard case .object(let users) = whereJSON else { throw .invalidQuery("improper usage of \(name)") }
-        return try read(users, of: .users)
+        return try read(users, of: .users, depth: depth + 1)
     }
 
     private static func checkUserPointer(_ field: RecordField, _ className: String, _ name: String) throws(ParseError) {

@@ -125,6 +125,9 @@ public final class PostgresWall: Sendable {
             return try await Self.within(timeout, "the wall at \(address) failed while \(what)", body)
         } catch let error as AnywallError {
             throw error
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "2201B" {
+            // PostgreSQL's regular expressions refuse a few that Swift's take (a{1000}): the query's fault.
+            throw AnywallError.inputRejected("$regex is not a regular expression PostgreSQL takes: \(Self.reason(error))")
         } catch let error as PSQLError {
             throw AnywallError.backendUnreachable("the wall at \(address) failed while \(what): \(Self.reason(error))")
         } catch is CancellationError {

@@ -112,6 +112,7 @@ struct ServerQueryLanguageTests {
         #expect(try wall.refusal(["text": ["$regex": String(repeating: "a", count: 300)]]) == "400 102 $regex is limited to 256 characters")
         #expect(try wall.refusal(["text": ["$regex": "x", "$options": "g"]]) == "400 102 Bad $options value for query: g")
         #expect(try wall.refusal(["text": ["$regex": 5]]) == "400 107 bad regex: 5")
+        #expect(try wall.refusal(["text": ["$regex": "[unclosed"]]) == "400 102 $regex is not a regular expression: [unclosed")
     }
 
     @Test("$or, $and and $nor, nested")
@@ -185,5 +186,9 @@ struct ServerQueryLanguageTests {
         #expect(try wall.refusal(["user": ["$select": ["query": ["className": "_User"]]]]) == "400 102 improper usage of $select")
         #expect(try wall.refusal(["when": ["__type": "Date"]]) == "400 107 bad atom: {\"__type\":\"Date\"}")
         #expect(try wall.refusal([:], ["order": "bad-key"]) == "400 105 Invalid field name: bad-key.")
+        var nested: [String: Any] = ["score": 1]
+        for _ in 0..<20 { nested = ["$or": [nested]] }
+        #expect(try wall.refusal(nested) == "400 102 anywall-server nests $or, $and, $nor and sub-queries 16 deep at most")
+        #expect(try wall.refusal(["score": ["$in": Array(0..<1001)]]) == "400 102 anywall-server takes 1000 values at most in $in")
     }
 }

@@ -25,6 +25,11 @@ public struct TextPattern: Equatable, Sendable {
         guard !Self.nestsQuantifiers(pattern) else {
             throw .inputRejected("$regex may not repeat a group that itself repeats, such as (a+)+: its cost grows exponentially")
         }
+        do {
+            _ = try Regex(options.contains("x") ? "(?x)" + pattern : pattern)
+        } catch {
+            throw .inputRejected("$regex is not a regular expression: \(pattern)")
+        }
         self.pattern = pattern
         ignoresCase = options.contains("i")
         multiline = options.contains("m")

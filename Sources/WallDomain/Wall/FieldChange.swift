@@ -30,7 +30,9 @@ public enum FieldChange: Equatable, Sendable {
         case .increment(let amount):
             switch current {
             case nil, .null?: return .number(amount)
-            case .number(let number)?: return .number(number + amount)
+            case .number(let number)?:
+                guard (number + amount).isFinite else { throw .inputRejected("incrementing \(field) goes beyond the numbers JSON holds") }
+                return .number(number + amount)
             default: throw .fieldTypeMismatch(field: field, expected: FieldType(of: current!)?.rawValue ?? "a value", given: FieldType.number.rawValue)
             }
         case .add(let objects), .addUnique(let objects), .remove(let objects):
