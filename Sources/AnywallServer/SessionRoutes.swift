@@ -15,7 +15,8 @@ struct SessionRoutes {
             guard let token = context.caller.sessionToken else {
                 throw ParseRefusal(ParseErrorCode.invalidSessionToken, "Session token required.")
             }
-            let user = try await wall.user(token: token)
+            // KeyCheck found the session's user already (an unknown token never gets here).
+            guard let user = context.caller.user else { throw ParseRefusal.invalidSessionToken }
             let period = try await wall.sessionPeriod(token: token)
             return ParseAnswer.json(ParseRendering.session(token: token, user: user, started: period.started, expires: period.expires))
         }

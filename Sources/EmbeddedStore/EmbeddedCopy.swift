@@ -48,7 +48,7 @@ extension EmbeddedWall {
                 (row[0], WallRecords.PostRecord(objectId: row[1], text: row[2], location: try GeoPoint(latitude: row[3], longitude: row[4]),
                                                 authorId: row[5], createdAt: Self.date(millis: row[6]),
                                                 updatedAt: (row[7] as Int64?).map(Self.date(millis:)), readers: row[8], writers: row[9],
-                                                fields: try Self.fields(row[10])))
+                                                fields: try StoredFields.fields(row[10])))
             }
         }
         return (rows.map(\.1), rows.last?.0)
@@ -81,7 +81,7 @@ extension EmbeddedWall {
                     VALUES (?, ?, ?, ?, (SELECT id FROM user WHERE objectId = ?), ?, ?, ?, ?, ?)
                     """, arguments: [post.objectId, post.text, post.location.latitude, post.location.longitude, post.authorId,
                                      Self.millis(post.createdAt), post.updatedAt.map(Self.millis), post.readers, post.writers,
-                                     try Self.json(post.fields)])
+                                     try StoredFields.text(post.fields)])
             }
         }
     }

@@ -249,7 +249,7 @@ struct FoundShape<Found> {
         let updatedAt = sqlite3_column_type(row, 6) == SQLITE_NULL ? createdAt : EmbeddedWall.date(millis: sqlite3_column_int64(row, 6))
         return StoredPost(objectId: text(row, 1) ?? "", text: text(row, 2) ?? "", location: location, author: author, createdAt: createdAt,
                           updatedAt: updatedAt, access: PostAccess(storedReaders: text(row, 7), storedWriters: text(row, 8), author: author?.objectId),
-                          fields: try EmbeddedWall.fields(text(row, 9)))
+                          fields: try StoredFields.fields(text(row, 9)))
     }
 
     private static func text(_ row: SQLiteStatement, _ column: Int32) -> String? {

@@ -112,7 +112,7 @@ extension EmbeddedWall {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [objectId, draft.text, draft.location.latitude, draft.location.longitude, author.id, Self.millis(now),
-                            access.storedReaders, access.storedWriters(author: author.user.objectId), try Self.json(draft.fields)])
+                            access.storedReaders, access.storedWriters(author: author.user.objectId), try StoredFields.text(draft.fields)])
             return try Self.storedPosts(db, where: "post.id = ?", [db.lastInsertedRowID])[0]
         }
     }
@@ -153,11 +153,6 @@ extension EmbeddedWall {
         for (name, type) in try schema.admit(fields) {
             try db.execute(sql: "INSERT INTO schemaField (className, name, type) VALUES ('Posts', ?, ?)", arguments: [name, type.rawValue])
         }
-    }
-
-    /// Added fields as kept: a JSON object, NULL for none.
-    static func json(_ fields: [String: JSONValue]) throws -> String? {
-        fields.isEmpty ? nil : String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 
     /// The post with this object id, if there is one.
@@ -260,7 +255,7 @@ extension EmbeddedWall {
                 UPDATE post SET text = COALESCE(?, text), latitude = COALESCE(?, latitude), longitude = COALESCE(?, longitude),
                     readers = ?, writers = ?, fields = ?, updatedAt = ? WHERE id = ?
                 """, arguments: [changes.text, changes.location?.latitude, changes.location?.longitude, access.storedReaders,
-                                 access.storedWriters(author: post.author?.objectId), try Self.json(fields), Self.millis(now), rowId])
+                                 access.storedWriters(author: post.author?.objectId), try StoredFields.text(fields), Self.millis(now), rowId])
             return (Self.date(millis: Self.millis(now)), fields)
         }
     }
@@ -306,15 +301,6 @@ extension EmbeddedWall {
         try Row.fetchAll(db, sql: "\(storedPostQuery) WHERE \(clause)", arguments: StatementArguments(arguments)).map(storedPost)
     }
 
-    /// Added fields as kept (`json`): none for NULL.
-    static func fields(_ json: String?) throws -> [String: JSONValue] {
-        guard let json else { return [:] }
-        guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
-            throw AnywallError.failure("a post has fields that are not a JSON object")
-        }
-        return object
-    }
-
     /// A post from a row of `storedPostQuery`, read by column position (GRDB's lookup by name
     /// folds the names' case on every read: a tenth of a find's time).
     private static func storedPost(_ row: Row) throws -> StoredPost {
@@ -325,7 +311,7 @@ extension EmbeddedWall {
         return StoredPost(objectId: row[1], text: row[2], location: try GeoPoint(latitude: row[3], longitude: row[4]),
                           author: author, createdAt: createdAt, updatedAt: (row[6] as Int64?).map(date(millis:)) ?? createdAt,
                           access: PostAccess(storedReaders: row[7], storedWriters: row[8], author: author?.objectId),
-                          fields: try fields(row[9]))
+                          fields: try StoredFields.fields(row[9]))
     }
 }
 

@@ -51,7 +51,7 @@ extension PostgresWall {
         }
         let posts = try rows.map {
             WallRecords.PostRecord(objectId: $1, text: $2, location: try GeoPoint(latitude: $3, longitude: $4), authorId: $5,
-                                   createdAt: $6, updatedAt: $7, readers: $8, writers: $9, fields: try Self.fields($10))
+                                   createdAt: $6, updatedAt: $7, readers: $8, writers: $9, fields: try StoredFields.fields($10))
         }
         return (posts, rows.last?.0)
     }
@@ -88,7 +88,7 @@ extension PostgresWall {
         let updatedAt = posts.map { $0.updatedAt ?? $0.createdAt }, edited = posts.map { $0.updatedAt != nil }
         // NULL (everyone reads; the author alone writes; no added field) travels as "-", which no list or object is.
         let readers = posts.map { $0.readers ?? "-" }, writers = posts.map { $0.writers ?? "-" }
-        let fields = try posts.map { try Self.json($0.fields) ?? "-" }
+        let fields = try posts.map { try StoredFields.text($0.fields) ?? "-" }
         try await transaction("adding posts") { connection in
             try await connection.query("""
                 INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at, readers, writers, fields)

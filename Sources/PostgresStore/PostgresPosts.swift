@@ -35,7 +35,7 @@ extension PostgresWall {
         if let authorId, let username, let authorCreatedAt {
             author = StoredUser(objectId: authorId, username: username, name: name, createdAt: authorCreatedAt)
         }
-        let fields = try Self.fields(fieldsJSON)
+        let fields = try StoredFields.fields(fieldsJSON)
         return StoredPost(objectId: objectId, text: text, location: try GeoPoint(latitude: latitude, longitude: longitude),
                           author: author, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
                           access: PostAccess(storedReaders: readers, storedWriters: writers, author: authorId), fields: fields)
@@ -55,7 +55,7 @@ extension PostgresWall {
     public func createStoredPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
         let now = Self.millisecond(clock.now())
         let objectId = RandomIdentifier.objectId()
-        let fieldsJSON = try Self.json(draft.fields)
+        let fieldsJSON = try StoredFields.text(draft.fields)
         let post = try await transaction("posting") { connection in
             let author = try await self.user(connection, token: token)
             try await self.claim(connection, requestId: requestId, at: now)
@@ -87,7 +87,7 @@ extension PostgresWall {
             let fields = try changes.fields(after: post.fields, schema: &schema)
             try await self.record(connection, schema.types.filter { known[$0.key] == nil })
             let access = changes.access ?? post.access
-            let fieldsJSON = try Self.json(fields)
+            let fieldsJSON = try StoredFields.text(fields)
             let location = changes.location
             try await connection.query("""
                 UPDATE posts SET text = coalesce(\(changes.text), text),
@@ -160,20 +160,6 @@ extension PostgresWall {
                 throw AnywallError.fieldTypeMismatch(field: name, expected: first, given: type.rawValue)
             }
         }
-    }
-
-    /// Added fields as kept (`json`): none for NULL.
-    static func fields(_ json: String?) throws -> [String: JSONValue] {
-        guard let json else { return [:] }
-        guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
-            throw AnywallError.failure("a post has fields that are not a JSON object")
-        }
-        return object
-    }
-
-    /// Added fields as kept: a JSON object, NULL for none.
-    static func json(_ fields: [String: JSONValue]) throws -> String? {
-        fields.isEmpty ? nil : String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 
     /// Forgets request ids older than `date`: a retry after that is taken as new.

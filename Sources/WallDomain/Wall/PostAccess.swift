@@ -35,7 +35,7 @@ public struct PostAccess: Hashable, Sendable {
     public init(acl: [String: Rights]) throws(AnywallError) {
         for principal in acl.keys where principal != "*" {
             guard !principal.hasPrefix("role:") else { throw .inputRejected("anywall-server keeps no roles: \(principal) cannot be in an ACL") }
-            guard !principal.isEmpty, principal.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x20 && $0 > 0x20 }) else {
+            guard !principal.isEmpty, principal.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x80 }) else {
                 throw .inputRejected("\(principal) is not a user's objectId")
             }
         }
