@@ -7,24 +7,29 @@ drives it with wrk, one kind of request at a time:
   * /health: no keys, no wall: the server's HTTP floor, the peer every figure is divided by;
   * nearby: the CLI's query (GET /classes/Posts, $nearSphere 100 km, include=user, limit 20)
     at bench-wall's 500 city places, in turn;
-  * get: GET /classes/Posts/ID of 500 posts near those places, in turn.
+  * get: GET /classes/Posts/ID of 500 posts near those places, in turn;
+  * post: POST /classes/Posts by 50 signed-up users, each post with its own text and request id
+    (durable commits); afterwards, with the server stopped, every post answered 201 must be in
+    the wall once and no other added but those in flight when wrk stopped (as load-server checks).
 Before timing, it checks the answers: the nearby answers at the first 50 places (text and
 place of each post, in order) must equal those recorded by the first run under --out
 (recorded then), so a change that speeds the server up cannot change what it answers.
 Prints requests/s, p50 and p99 of each and their ratios (to /health; p99 to p50). wrk and the
 server share the machine's CPUs. Exit status 1 when an answer changed or a request failed.
 
-Usage: scripts/bench-server [--posts N] [--duration S] [--connections N] [--threads N] [--out DIR] [--no-build]
+Usage: scripts/bench-server [--posts N] [--duration S] [--connections N] [--threads N] [--users N] [--out DIR] [--no-build]
 """
 
 import argparse
+import datetime
 import json
 import os
 import sys
 
 import bench_wall
 from bench_wall import log
-from load_server import APP_ID, MOUNT, READ_LUA, ROOT, ensure_wrk, fail, lua_string, nearby_path, run_wrk, serve_copy
+from load_server import (APP_ID, MOUNT, READ_LUA, ROOT, check_posting, ensure_wrk, fail, lua_string, nearby_path, run_wrk,
+                         serve_copy, start_posting)
 
 CHECKED_PLACES = 50
 
@@ -36,6 +41,7 @@ def parse_arguments():
     p.add_argument("--duration", type=int, default=15, help="seconds of each wrk run")
     p.add_argument("--connections", type=int, default=32, help="wrk connections")
     p.add_argument("--threads", type=int, default=2, help="wrk threads")
+    p.add_argument("--users", type=int, default=50, help="users signed up for the post test (tokens used in turn)")
     p.add_argument("--timeout", type=int, default=10, help="wrk's timeout of one request, in seconds")
     p.add_argument("--out", default="bench-out", help="folder for everything generated (shared with bench-wall)")
     p.add_argument("--scratch-path", default=".build-load", help="the release build's folder (shared with load-server)")
@@ -61,7 +67,7 @@ def main():
     work = os.path.join(out, "bench-server")
     os.makedirs(work, exist_ok=True)
     ensure_wrk()
-    server, places_files, _, _ = serve_copy(args, out, work)
+    server, places_files, _, wall = serve_copy(args, out, work)
     places = bench_wall.read_places(places_files["city"])
     results = {}
     try:
@@ -92,10 +98,16 @@ def main():
             if result["nonSuccess"] or any(result["socketErrors"].values()):
                 fail(f"{kind}: {result['nonSuccess']} answers not 2xx, socket errors {result['socketErrors']}")
             results[kind] = result
+        run = datetime.datetime.now().strftime("%Y%m%d%H%M%S")
+        results["post"] = start_posting(args, server, work, run, args.connections, args.duration)
     finally:
         status = server.stop()
     if status != 0:
         fail(f"anywall-server stopped with {status}")
+    results["post"], problems = check_posting(args, server, wall, run, results["post"])
+    if problems:
+        fail("; ".join(problems))
+    log(f"posts: {results['post']['created201']:,} answered 201, the wall gained {results['post']['added']:,}: no post lost")
     floor = results["health"]["requestsPerSecond"]
     print(f"anywall-server, {args.posts:,} posts, wrk {args.threads} threads x {args.connections} connections, "
           f"{args.duration} s each ({bench_wall.source_state(ROOT)})")

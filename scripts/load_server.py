@@ -417,6 +417,55 @@ def serve_copy(args, out, work):
     return server, places_files, env, wall
 
 
+def start_posting(args, server, work, run, connections, duration):
+    """Signs up --users users, then has wrk post for `duration` seconds over `connections`
+    connections, each post with its own text and request id: wrk's figures with what
+    check_posting needs once the server stopped."""
+    tokens = []
+    log(f"signing up {args.users} users")
+    for i in range(args.users):
+        status, answer = server.call("POST", "/users", {"username": f"load{run}u{i}", "password": f"pw-{run}-{i}",
+                                                        "name": f"Load {i}"})
+        if status != 201:
+            fail(f"sign-up answered {status}: {answer}")
+        tokens.append(answer["sessionToken"])
+    before = server.count_posts()
+    created_before = access_log_statuses(server, "POST", f"{MOUNT}/classes/Posts").get(201, 0)
+    write_places = ", ".join("{%r, %r}" % (lat, lon) for _, lat, lon in bench_wall.CITIES)
+    write = run_wrk(args, server, WRITE_LUA % {"tokens": ", ".join(map(lua_string, tokens)), "places": write_places,
+                                               "run": lua_string(run), "app": lua_string(APP_ID), "mount": MOUNT},
+                    os.path.join(work, "write.lua"), connections, duration, "writes")
+    write.update(postsBefore=before, createdBefore=created_before, users=args.users)
+    return write
+
+
+def check_posting(args, server, wall, run, write):
+    """After the server stopped: whether every post answered 201 is in the wall once, and no
+    other was added but those still in flight when wrk stopped. The write figures and problems."""
+    after = wall_posts(wall)
+    stored = subprocess.run(["sqlite3", wall, f"SELECT count(*), count(DISTINCT text) FROM post "
+                                              f"WHERE text LIKE 'load test load-{run}-%';"],
+                            capture_output=True, text=True, check=True).stdout.strip().split("|")
+    write["statuses"] = write.get("statuses", {})
+    created = write["statuses"].get(201, 0)
+    logged_created = access_log_statuses(server, "POST", f"{MOUNT}/classes/Posts").get(201, 0) - write["createdBefore"]
+    added = after - write["postsBefore"]
+    timeouts = write["socketErrors"].get("timeout", 0)
+    bound = created + write["connections"] + timeouts
+    write.update(postsAfter=after, added=added, created201=created, serverLogged201=logged_created,
+                 storedLoadPosts=int(stored[0]), distinctLoadTexts=int(stored[1]))
+    write["noPostLost"] = created <= added <= bound and logged_created == added and int(stored[0]) == int(stored[1]) == added
+    problems = []
+    other = {s: c for s, c in write["statuses"].items() if s != 201}
+    if other or sum(write["socketErrors"].values()):
+        problems.append(f"writes: answers other than 201 {other}, socket errors {write['socketErrors']}")
+    if not write["noPostLost"]:
+        problems.append(f"writes: the wall gained {added} posts ({stored[0]} load posts, {stored[1]} distinct texts; "
+                        f"server logged {logged_created} 201s) for {created} 201s counted by wrk "
+                        f"(expected {created}..{bound})")
+    return write, problems
+
+
 def main():
     args = parse_arguments()
     out = bench_wall.out_folder(bench_wall.parse_arguments(["--out", args.out]), ROOT)
@@ -465,51 +514,18 @@ def main():
             problems.append(f"reads during the flood: {flooded['nonSuccess']} non-2xx, socket errors {flooded['socketErrors']}")
 
         # ---- writes
-        tokens = []
-        log(f"signing up {args.users} users")
-        for i in range(args.users):
-            status, answer = server.call("POST", "/users", {"username": f"load{run}u{i}", "password": f"pw-{run}-{i}",
-                                                            "name": f"Load {i}"})
-            if status != 201:
-                fail(f"sign-up answered {status}: {answer}")
-            tokens.append(answer["sessionToken"])
-        before = server.count_posts()
-        created_before = access_log_statuses(server, "POST", f"{MOUNT}/classes/Posts").get(201, 0)
-        write_places = ", ".join("{%r, %r}" % (lat, lon) for _, lat, lon in bench_wall.CITIES)
-        write = run_wrk(args, server, WRITE_LUA % {"tokens": ", ".join(map(lua_string, tokens)), "places": write_places,
-                                                   "run": lua_string(run), "app": lua_string(APP_ID), "mount": MOUNT},
-                        os.path.join(work, "write.lua"), args.write_connections, args.write_duration, "writes")
+        posting = start_posting(args, server, work, run, args.write_connections, args.write_duration)
         time.sleep(1)  # the requests in flight when wrk stopped
-        after_live = server.count_posts()
+        posting["postsAfterLive"] = server.count_posts()
     finally:
         exit_status = server.stop()
     report["serverExit"] = exit_status
     if exit_status != 0:
         problems.append(f"anywall-server exited with {exit_status} on SIGTERM (expected 0)")
 
-    # Counted on the file, after the server finished every request in flight.
-    after = wall_posts(wall)
-    stored = subprocess.run(["sqlite3", wall, f"SELECT count(*), count(DISTINCT text) FROM post "
-                                              f"WHERE text LIKE 'load test load-{run}-%';"],
-                            capture_output=True, text=True, check=True).stdout.strip().split("|")
-    write["statuses"] = write.get("statuses", {})
-    created = write["statuses"].get(201, 0)
-    logged_created = access_log_statuses(server, "POST", f"{MOUNT}/classes/Posts").get(201, 0) - created_before
-    added = after - before
-    timeouts = write["socketErrors"].get("timeout", 0)
-    bound = created + args.write_connections + timeouts
-    write.update(postsBefore=before, postsAfterLive=after_live, postsAfter=after, added=added, created201=created,
-                 serverLogged201=logged_created, storedLoadPosts=int(stored[0]), distinctLoadTexts=int(stored[1]),
-                 users=args.users)
-    write["noPostLost"] = created <= added <= bound and logged_created == added and int(stored[0]) == int(stored[1]) == added
+    write, write_problems = check_posting(args, server, wall, run, posting)
     report["write"] = write
-    other = {s: c for s, c in write["statuses"].items() if s != 201}
-    if other or sum(write["socketErrors"].values()):
-        problems.append(f"writes: answers other than 201 {other}, socket errors {write['socketErrors']}")
-    if not write["noPostLost"]:
-        problems.append(f"writes: the wall gained {added} posts ({stored[0]} load posts, {stored[1]} distinct texts; "
-                        f"server logged {logged_created} 201s) for {created} 201s counted by wrk "
-                        f"(expected {created}..{bound})")
+    problems += write_problems
 
     server_errors = [e for e in server.events() if e.get("event") in ("error", "failed", "unparsed")]
     server_5xx = sum(1 for e in server.events() if e.get("event") == "request" and int(e.get("status", 0)) >= 500)

@@ -19,6 +19,13 @@ package enum AnywallMain {
         sigemptyset(&stopSignals)
         for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP] { sigaddset(&stopSignals, number) }
         sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
+        // Answered before the command tree is built: parsing it costs the Swift runtime's
+        // conformance lookups (a scan of the binary's 7,000 conformance records each), about
+        // three times the work of printing a version (docs/performance.md).
+        if arguments == ["--version"] {
+            print(AnywallVersion.current)
+            exit(0)
+        }
         do {
             var command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
             try command.run()

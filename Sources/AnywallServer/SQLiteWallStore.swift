@@ -19,6 +19,7 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
     private var idle: [Int]
     private let available: DispatchSemaphore
     private let queue = DispatchQueue(label: "anywall-server.wall", attributes: .concurrent)
+    private let postGroups: PostGroupCommit
 
     /// Shares `wall`; finds go through `readers` (other connections to the same file), or
     /// through `wall` itself when there are none.
@@ -27,6 +28,7 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
         self.readers = readers
         idle = Array(readers.indices)
         available = DispatchSemaphore(value: readers.count)
+        postGroups = PostGroupCommit(wall: wall, queue: queue)
     }
 
     /// Runs `body` with the wall on a Dispatch thread.
@@ -68,7 +70,7 @@ extension SQLiteWallStore {
     }
 
     package func config() async throws -> RemoteConfig {
-        try await run { try $0.fetchConfig() }
+        try await query { try $0.fetchConfig() }
     }
 
     package func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
@@ -80,7 +82,7 @@ extension SQLiteWallStore {
     }
 
     package func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
-        try await run { try $0.createStoredPost(draft, token: token, requestId: requestId) }
+        try await postGroups.create(PostCreation(draft: draft, token: token, requestId: requestId))
     }
 
     package func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue]) {
@@ -108,7 +110,7 @@ extension SQLiteWallStore {
     }
 
     package func user(token: String) async throws -> StoredUser {
-        try await run { try $0.storedUser(token: token) }
+        try await query { try $0.storedUser(token: token) }
     }
 
     package func signUp(username: String, password: String, name: String?) async throws -> (session: Session, user: StoredUser) {

@@ -14,6 +14,7 @@ public final class EmbeddedWall: WallBackend {
     let database: DatabaseQueue
     private let hasher: PasswordHasher
     let clock: WallClock
+    private let decodedParams = DecodedParams()
     /// How long a session lasts from its log-in (Parse Server's `sessionLength`).
     let sessionLength: Duration
 
@@ -179,7 +180,8 @@ public final class EmbeddedWall: WallBackend {
     // MARK: Config
 
     public func fetchConfig() throws -> RemoteConfig {
-        try read { db in try self.config(db) }
+        // One statement: no transaction of GRDB's `read` (see `storedPost(objectId:)`).
+        try mapped { try database.inDatabase { db in try self.config(db) } }
     }
 
     public func setConfig(_ key: String, to value: JSONValue, masterKey: String?) throws -> RemoteConfig {
@@ -211,13 +213,9 @@ public final class EmbeddedWall: WallBackend {
 
     /// The config parameters as set on this wall: none on a new wall.
     func storedParams(_ db: Database) throws -> [String: JSONValue] {
-        var params: [String: JSONValue] = [:]
-        let decoder = JSONDecoder()
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM config") {
-            let value: String = row["value"]
-            params[row["key"]] = try decoder.decode(JSONValue.self, from: Data(value.utf8))
-        }
-        return params
+        var texts: [String: String] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM config")) { texts[row[0]] = row[1] }
+        return try decodedParams.params(from: texts)
     }
 
     // MARK: Helpers
@@ -234,14 +232,19 @@ public final class EmbeddedWall: WallBackend {
     /// The user a session token belongs to, with their row id; `sessionExpired` when the token is
     /// unknown or its session is older than the session length.
     func user(_ db: Database, token: String) throws -> (id: Int64, user: User) {
-        let oldest = Self.millis(clock.now()) - Int64(sessionLength.components.seconds) * 1000
-        guard let row = try Row.fetchOne(db, sql: """
+        let statement = try db.cachedStatement(sql: """
             SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
             WHERE session.tokenDigest = ? AND session.createdAt >= ?
-            """, arguments: [RandomIdentifier.tokenDigest(token), oldest]) else {
+            """)
+        guard let row = try Row.fetchOne(statement, arguments: [RandomIdentifier.tokenDigest(token), oldestSessionStart()]) else {
             throw AnywallError.sessionExpired
         }
-        return (row["id"], User(objectId: row["objectId"], username: row["username"], name: row["name"]))
+        return (row[0], User(objectId: row[1], username: row[2], name: row[3]))
+    }
+
+    /// When the oldest session still open began, in milliseconds since 1970.
+    func oldestSessionStart() -> Int64 {
+        Self.millis(clock.now()) - Int64(sessionLength.components.seconds) * 1000
     }
 
     /// Row ids as the JSON array `json_each(?)` reads: one bound argument for any number of ids.

@@ -38,4 +38,46 @@ struct SQLiteWallStoreTests {
         #expect(try await sawPostInTime)
         #expect(found?.text == "second")
     }
+
+    @Test("posts asked for at once are all written, each answered alone: a spent request id or an ended session refuses only its own")
+    func groupCommit() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-group-\(UUID().uuidString).sqlite")
+        let main = try temporaryWall(file: file)
+        let shared = SQLiteWallStore(main, readers: [try temporaryWall(file: file)])
+        let session = try main.signUp(username: "alice", password: "pw", name: nil)
+        let place = try GeoPoint(latitude: 1, longitude: 1)
+        let outcomes = await withTaskGroup(of: (Int, Result<StoredPost, any Error>).self) { group in
+            for n in 0..<200 {
+                group.addTask {
+                    // Post 7's request id is that of post 3, post 11 comes with a token no session has.
+                    let requestId = n == 7 ? "request-3" : "request-\(n)"
+                    let token = n == 11 ? "no-such-session" : session.token
+                    let draft = PostDraft(text: "post \(n)", location: place)
+                    do {
+                        return (n, .success(try await shared.createPost(draft, token: token, requestId: requestId)))
+                    } catch {
+                        return (n, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        var refused: [Int: AnywallError] = [:]
+        for (n, outcome) in outcomes {
+            if case .failure(let error) = outcome { refused[n] = error as? AnywallError }
+        }
+        // Either of the two posts with the same request id may have come first.
+        #expect(Set(refused.keys) == [7, 11] || Set(refused.keys) == [3, 11])
+        #expect(refused[11] == .sessionExpired)
+        #expect(refused.values.contains(.duplicateRequest(requestId: "request-3")))
+        let stored = try await shared.query { wall in
+            var texts: [String] = []
+            try wall.forEachStoredPost(inAny: nil, where: .always) { texts.append($0.text) }
+            return texts
+        }
+        let answered = outcomes.compactMap { n, outcome in (try? outcome.get()).map { _ in "post \(n)" } }
+        #expect(stored.sorted() == answered.sorted())
+        #expect(stored.count == 198)
+    }
 }
+

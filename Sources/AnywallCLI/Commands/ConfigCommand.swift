@@ -58,7 +58,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the config in use and where it came from.", discussion: UsageExamples.configShow)
+            commandName: "show", abstract: "Show the config in use and where it came from.", discussion: UsageExamples.configShow)
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -73,7 +73,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Refresh: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Fetch the config now, whatever the cached copy's age.", discussion: UsageExamples.configRefresh)
+            commandName: "refresh", abstract: "Fetch the config now, whatever the cached copy's age.", discussion: UsageExamples.configRefresh)
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -84,7 +84,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.",
+            commandName: "set", abstract: "Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.",
             discussion: """
                 On the embedded wall this needs only write access to its file; on a Parse Server, its \
                 master key (--master-key-file or --master-key-stdin).
@@ -110,7 +110,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Prepare a new wall: seed the default config, keeping values already set.",
+            commandName: "init", abstract: "Prepare a new wall: seed the default config, keeping values already set.",
             discussion: """
                 On a Parse Server this also creates the Posts class (text, location, user), which a \
                 stock server does not let clients create; it needs the master key.

@@ -22,7 +22,7 @@ struct OutboxCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the waiting and the set-aside posts.", discussion: UsageExamples.outboxShow)
+            commandName: "show", abstract: "List the waiting and the set-aside posts.", discussion: UsageExamples.outboxShow)
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -45,7 +45,7 @@ struct OutboxCommand: ParsableCommand {
 
     struct Retry: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Send set-aside posts again (all, or those named), after fixing what was refused.",
+            commandName: "retry", abstract: "Send set-aside posts again (all, or those named), after fixing what was refused.",
             discussion: UsageExamples.outboxRetry)
         @Argument(help: ArgumentHelp("Posts to send again (default: every set-aside post).", valueName: "id"))
         var ids: [String] = []
@@ -67,7 +67,7 @@ struct OutboxCommand: ParsableCommand {
 
     struct Drop: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Forget one post, waiting or set aside.", discussion: UsageExamples.outboxDrop)
+            commandName: "drop", abstract: "Forget one post, waiting or set aside.", discussion: UsageExamples.outboxDrop)
         @Argument(help: ArgumentHelp("The post, as 'outbox show' names it.", valueName: "id"))
         var id: String
         @OptionGroup var store: StoreOptions

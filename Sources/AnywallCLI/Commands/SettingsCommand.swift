@@ -23,7 +23,7 @@ struct SettingsCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show every setting, its value and where it comes from.", discussion: UsageExamples.settingsShow)
+            commandName: "show", abstract: "Show every setting, its value and where it comes from.", discussion: UsageExamples.settingsShow)
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
@@ -85,7 +85,7 @@ struct SettingsCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Set a preference; bad keys and values are refused.", discussion: UsageExamples.settingsSet)
+            commandName: "set", abstract: "Set a preference; bad keys and values are refused.", discussion: UsageExamples.settingsSet)
         @Argument(help: Settings.keyHelp) var key: CheckedArgument<SettingKey>
         @Argument(help: "The value ('-' reads it from standard input).") var value: String
         @OptionGroup var store: StoreOptions
@@ -112,7 +112,7 @@ struct SettingsCommand: ParsableCommand {
 
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Return a preference to its default.", discussion: UsageExamples.settingsUnset)
+            commandName: "unset", abstract: "Return a preference to its default.", discussion: UsageExamples.settingsUnset)
         @Argument(help: Settings.keyHelp) var key: CheckedArgument<SettingKey>
         @OptionGroup var store: StoreOptions
 
