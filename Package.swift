@@ -108,7 +108,9 @@ let package = Package(
         .testTarget(name: "WallDomainTests", dependencies: ["WallDomain", "EmbeddedStore", "TestSupport"]),
         .testTarget(name: "WallLocationTests", dependencies: ["WallLocation", "TestSupport"]),
         .testTarget(name: "LocalStateTests", dependencies: ["LocalState", "TestSupport"]),
-        .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "AnywallSupport", "TestSupport"]),
+        .testTarget(
+            name: "EmbeddedStoreTests",
+            dependencies: ["EmbeddedStore", "AnywallSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ParseWireTests", dependencies: ["ParseWire", "TestSupport"]),
         .testTarget(name: "ParseClientTests", dependencies: ["ParseClient", "ParseWire"]),
         .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCLI", "LocalState", "TestSupport", "anywall", "anywall-server"]),

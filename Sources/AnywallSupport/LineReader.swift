@@ -15,6 +15,10 @@ public final class LineReader {
     private var atEnd = false
     private let chunkSize: Int
     private let maxLineLength: Int
+    /// The bytes read from the input so far (lines not yet returned included).
+    public private(set) var bytesRead: Int64 = 0
+    /// The input's size when it is a regular file; nil for a pipe or a terminal.
+    public let size: Int64?
 
     /// Reads `handle`, calling it `name` in errors, `chunkSize` bytes at a time.
     public init(handle: FileHandle, name: String, chunkSize: Int = 1 << 20, maxLineLength: Int = 1 << 24) {
@@ -22,6 +26,9 @@ public final class LineReader {
         self.name = name
         self.chunkSize = chunkSize
         self.maxLineLength = maxLineLength
+        var status = stat()
+        let isFile = fstat(handle.fileDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        size = isFile ? Int64(status.st_size) : nil
     }
 
     /// Opens `path`, or stdin for `-`.
@@ -40,7 +47,7 @@ public final class LineReader {
     public func nextLine() throws -> Data? {
         var cut: Data?
         while true {
-            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+            if let newline = nextNewline() {
                 var end = newline
                 if end > position, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = buffer[position..<end]
@@ -63,6 +70,16 @@ public final class LineReader {
         }
     }
 
+    /// Where the next LF is in the buffer: memchr, as Data's own search goes byte by byte
+    /// through generic indices (an eighth of an import's reading time).
+    private func nextNewline() -> Int? {
+        buffer.withUnsafeBytes { bytes -> Int? in
+            guard position < bytes.count, let base = bytes.baseAddress,
+                  let found = memchr(base + position, 0x0A, bytes.count - position) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
     private func refill() throws {
         if position > 0 {
             buffer.removeSubrange(0..<position)
@@ -74,7 +91,12 @@ public final class LineReader {
         } catch {
             throw AnywallError.fileUnreadable("cannot read \(name): \(Self.reason(error))")
         }
-        if let chunk, !chunk.isEmpty { buffer.append(chunk) } else { atEnd = true }
+        if let chunk, !chunk.isEmpty {
+            buffer.append(chunk)
+            bytesRead += Int64(chunk.count)
+        } else {
+            atEnd = true
+        }
     }
 
     /// Reads all of `handle`, refusing more than `limit` bytes (so `yes | anywall post -` ends).

@@ -22,22 +22,63 @@ extension EmbeddedWall {
     /// An author the wall does not know becomes a user without a password. A record without an
     /// objectId or createdAt gets a new id and the current time.
     public func importPosts(_ posts: [ImportedPost]) throws -> ImportOutcome {
+        var authors: [ImportedPost.Author: Int64] = [:]
+        return try importPosts(posts, authors: &authors)
+    }
+
+    /// `importPosts` for one batch of a larger import: `authors` holds the user ids of the
+    /// authors earlier batches met (most posts are by an author met before), and learns this
+    /// batch's once it committed.
+    public func importPosts(_ posts: [ImportedPost], authors: inout [ImportedPost.Author: Int64]) throws -> ImportOutcome {
+        var known = authors
+        let outcome = try write { db in try self.insertImported(posts, db: db, authors: &known) }
+        authors = known
+        return outcome
+    }
+
+    /// Loads many posts in one transaction, for a wall filled in one go: `body` is given a
+    /// function that adds a batch (as `importPosts`, without a commit of its own). The location
+    /// index is not updated post by post but built anew once all are in (`PointIndexBuild`),
+    /// a tenth of the cost. Other writers wait until it is done; if anything fails, nothing of
+    /// the load stays.
+    public func loadPosts(_ body: (_ add: ([ImportedPost]) throws -> ImportOutcome) throws -> Void) throws {
         try write { db in
-            var outcome = ImportOutcome()
-            let insertPost = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO post (objectId, text, latitude, longitude, userId, createdAt) VALUES (?, ?, ?, ?, ?, ?)
-                """)
-            let now = Self.millis(Date())
-            for post in posts {
-                let userId = try post.author.map { try self.importedUser($0, db: db, outcome: &outcome) }
-                try insertPost.execute(arguments: [
-                    post.objectId ?? RandomIdentifier.objectId(), post.text, post.location.latitude, post.location.longitude,
-                    userId, post.createdAt.map(Self.millis) ?? now,
-                ])
-                if db.changesCount == 1 { outcome.imported += 1 } else { outcome.alreadyPresent += 1 }
-            }
-            return outcome
+            try db.execute(sql: "DROP TRIGGER postLocationInsert")
+            var authors: [ImportedPost.Author: Int64] = [:]
+            try body { posts in try self.insertImported(posts, db: db, authors: &authors) }
+            try PointIndexBuild(table: "postLocation").rebuild(db, from: "SELECT id, latitude, longitude FROM post WHERE readers IS NULL")
+            try db.execute(sql: EmbeddedSchema.postLocationInsertTrigger)
         }
+    }
+
+    /// The number of posts on the wall.
+    public func postCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post")! }
+    }
+
+    private func insertImported(_ posts: [ImportedPost], db: Database, authors: inout [ImportedPost.Author: Int64]) throws -> ImportOutcome {
+        var outcome = ImportOutcome()
+        let insertPost = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO post (objectId, text, latitude, longitude, userId, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        let now = Self.millis(Date())
+        for post in posts {
+            var userId: Int64?
+            if let author = post.author {
+                if let id = authors[author] {
+                    userId = id
+                } else {
+                    userId = try importedUser(author, db: db, outcome: &outcome)
+                    authors[author] = userId
+                }
+            }
+            try insertPost.execute(arguments: [
+                post.objectId ?? RandomIdentifier.objectId(), post.text, post.location.latitude, post.location.longitude,
+                userId, post.createdAt.map(Self.millis) ?? now,
+            ])
+            if db.changesCount == 1 { outcome.imported += 1 } else { outcome.alreadyPresent += 1 }
+        }
+        return outcome
     }
 
     /// The id of the author's user, created without a password when the wall does not have it.

@@ -84,11 +84,7 @@ enum EmbeddedSchema {
                 DROP TRIGGER postLocationInsert;
                 DROP TRIGGER postLocationDelete;
                 DROP TRIGGER postLocationUpdate;
-                CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
-                    INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE new.readers IS NULL;
-                    INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers
-                        WHERE new.readers IS NOT NULL;
-                END;
+                \(postLocationInsertTrigger);
                 CREATE TRIGGER postLocationDelete AFTER DELETE ON post BEGIN
                     DELETE FROM postLocation WHERE id = old.id;
                     DELETE FROM restrictedPostLocation WHERE id = old.id;
@@ -104,4 +100,14 @@ enum EmbeddedSchema {
         }
         return migrator
     }()
+
+    /// Puts each new post in its location index: public posts in `postLocation`, posts with
+    /// readers in `restrictedPostLocation`. A load in bulk drops it and builds the index at the end.
+    static let postLocationInsertTrigger = """
+        CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
+            INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE new.readers IS NULL;
+            INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers
+                WHERE new.readers IS NOT NULL;
+        END
+        """
 }

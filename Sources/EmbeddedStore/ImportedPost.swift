@@ -9,7 +9,7 @@ import WallDomain
 /// plain `location` and `createdAt`).
 public struct ImportedPost: Decodable, Sendable {
     /// Who wrote it, as far as the record says.
-    public struct Author: Sendable, Equatable {
+    public struct Author: Sendable, Hashable {
         public let objectId: String?
         public let username: String?
         public let name: String?
@@ -38,8 +38,7 @@ public struct ImportedPost: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         objectId = try c.decodeIfPresent(String.self, forKey: .objectId)
-        guard let text = try c.decodeIfPresent(String.self, forKey: .text)?
-            .trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+        guard let text = try c.decodeIfPresent(String.self, forKey: .text)?.trimmedOfWhitespace, !text.isEmpty else {
             throw AnywallError.inputRejected("no text")
         }
         self.text = text
@@ -75,7 +74,8 @@ public struct ImportedPost: Decodable, Sendable {
     }
 
     private static func author(_ c: KeyedDecodingContainer<Keys>) throws -> Author? {
-        if let user = try? c.nestedContainer(keyedBy: Keys.self, forKey: .user) {
+        // `contains` first: a lookup that fails throws, and most records have no `user`.
+        if c.contains(.user), let user = try? c.nestedContainer(keyedBy: Keys.self, forKey: .user) {
             let author = Author(objectId: try? user.decode(String.self, forKey: .objectId),
                                 username: try? user.decode(String.self, forKey: .username),
                                 name: try? user.decode(String.self, forKey: .name))

@@ -1,4 +1,5 @@
 import AnywallSupport
+import Dispatch
 import Foundation
 import WallDomain
 
@@ -7,6 +8,17 @@ public struct RejectedRecord: Equatable, Sendable {
     /// Where it is: `line N` for NDJSON, `record N` in a Parse export.
     public let position: String
     public let reason: String
+}
+
+/// The next records of an import file: the usable posts and the rejected records among them.
+public struct ImportBatch: Sendable {
+    public var posts: [ImportedPost] = []
+    public var rejected: [RejectedRecord] = []
+    /// The bytes of the input read when the batch was complete.
+    public var bytesRead: Int64 = 0
+
+    /// True at the end of the input.
+    public var isEmpty: Bool { posts.isEmpty && rejected.isEmpty }
 }
 
 /// Reads posts to import from a Parse export (`{"results":[...]}`, as the dashboard writes
@@ -27,32 +39,51 @@ public final class PostImportReader {
         self.lines = lines
     }
 
-    /// Up to `size` records, sorted into usable posts and rejected records; both empty at the end.
-    public func nextBatch(size: Int) throws -> (posts: [ImportedPost], rejected: [RejectedRecord]) {
+    /// The input's size when it is a regular file; nil for a pipe.
+    public var inputSize: Int64? { lines.size }
+
+    /// Up to `size` records, sorted into usable posts and rejected records; empty at the end.
+    public func nextBatch(size: Int) throws -> ImportBatch {
         if format == nil { format = try detectFormat() }
-        var posts: [ImportedPost] = []
-        var rejected: [RejectedRecord] = []
-        func sort(_ result: Result<ImportedPost, AnywallError>, at place: String) {
+        var batch = ImportBatch()
+        batch.posts.reserveCapacity(size)
+        func sort(_ result: Result<ImportedPost, AnywallError>, at place: @autoclosure () -> String) {
             switch result {
-            case .success(let post): posts.append(post)
-            case .failure(let error): rejected.append(RejectedRecord(position: place, reason: error.reason))
+            case .success(let post): batch.posts.append(post)
+            case .failure(let error): batch.rejected.append(RejectedRecord(position: place(), reason: error.reason))
             }
         }
         switch format! {
         case .export(let records):
-            while posts.count + rejected.count < size, position < records.count {
+            while batch.posts.count + batch.rejected.count < size, position < records.count {
                 position += 1
                 sort(records[position - 1], at: "record \(position)")
             }
         case .ndjson:
-            let decoder = JSONDecoder()
-            while posts.count + rejected.count < size, let line = try takeFirstLine() ?? lines.nextLine() {
+            var records: [(line: Int, text: Data)] = []
+            while records.count < size, let line = try takeFirstLine() ?? lines.nextLine() {
                 position += 1
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                sort(Self.attempt { try decoder.decode(ImportedPost.self, from: line) }, at: "line \(position)")
+                records.append((position, line))
             }
+            for (record, result) in zip(records, Self.decoded(records.map(\.text))) { sort(result, at: "line \(record.line)") }
         }
-        return (posts, rejected)
+        batch.bytesRead = lines.bytesRead
+        return batch
+    }
+
+    /// Each line decoded as a post, in order. Decoding is most of an import's work, so a large
+    /// batch is cut in one part per processor, decoded side by side.
+    private static func decoded(_ lines: [Data]) -> [Result<ImportedPost, AnywallError>] {
+        let parts = lines.count < 1_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        let partSize = (lines.count + parts - 1) / max(parts, 1)
+        let results = DecodedParts()
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let decoder = JSONDecoder()
+            let range = min(part * partSize, lines.count)..<min((part + 1) * partSize, lines.count)
+            results.set(part, lines[range].map { line in attempt { try decoder.decode(ImportedPost.self, from: line) } })
+        }
+        return results.joined(parts)
     }
 
     private func takeFirstLine() -> Data? {
@@ -92,7 +123,7 @@ public final class PostImportReader {
         }
     }
 
-    fileprivate static func attempt(_ body: () throws -> ImportedPost) -> Result<ImportedPost, AnywallError> {
+    private static func attempt(_ body: () throws -> ImportedPost) -> Result<ImportedPost, AnywallError> {
         do {
             return .success(try body())
         } catch let error as AnywallError {
@@ -103,5 +134,21 @@ public final class PostImportReader {
         } catch {
             return .failure(.inputRejected("not a JSON object"))
         }
+    }
+}
+
+/// The parts of a batch decoded side by side, each kept under its number.
+private final class DecodedParts: @unchecked Sendable {
+    // Unchecked: `parts` is guarded by `lock`.
+    private let lock = NSLock()
+    private var parts: [Int: [Result<ImportedPost, AnywallError>]] = [:]
+
+    func set(_ part: Int, _ results: [Result<ImportedPost, AnywallError>]) {
+        lock.withLock { parts[part] = results }
+    }
+
+    /// Parts 0 to `count - 1`, one after the other.
+    func joined(_ count: Int) -> [Result<ImportedPost, AnywallError>] {
+        lock.withLock { (0..<count).flatMap { parts[$0] ?? [] } }
     }
 }

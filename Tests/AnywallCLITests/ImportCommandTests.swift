@@ -61,4 +61,22 @@ struct ImportCommandTests {
         #expect(!table.contains("\u{1B}") && !table.contains("\u{07}"), "\(table)")
         #expect(table.contains("ring \\u{1B}]0;pwned\\u{07} bell"), "\(table)")
     }
+
+    @Test("on a terminal, a progress bar shows the share of the file read and the posts imported, then gives way to the summary; a pipe gets none")
+    func progressBar() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("posts.ndjson")
+        let lines = (0..<5_000).map { #"{"objectId":"p\#($0)","text":"post \#($0)","location":{"latitude":1,"longitude":2}}"# }
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal()
+        let run = try terminal.run(box, ["import", "--batch-size", "1000", file.path])
+        #expect(run.status == Exit.success, "\(run)")
+        #expect(run.output.contains("] 100%  5000 posts imported, "), "\(run.output)")
+        #expect(run.output.contains("1000 posts imported, "), "\(run.output)")
+        // The bar is erased before the summary, which ends the output on a line of its own.
+        #expect(run.output.hasSuffix("\r\u{1B}[Kimported 5000 posts, 0 already present, 0 new users, 0 skipped\n"), "\(run.output)")
+        let piped = try Sandbox().run(["import", "--batch-size", "1000", file.path])
+        #expect(piped.stderr.isEmpty && piped.stdout == "imported 5000 posts, 0 already present, 0 new users, 0 skipped\n", "\(piped)")
+    }
 }
+

@@ -14,14 +14,18 @@ struct ImportCommand: ParsableCommand {
             Keeps each post's objectId, createdAt, text, location and author. Authors the wall does not \
             know become users who cannot log in until given a password ('anywall passwd'). Posts already \
             in the wall are left as they are. Bad records are reported on stderr by line and skipped; \
-            the exit code is then 65, after the good records were imported.
+            the exit code is then 65, after the good records were imported. On a terminal, a progress \
+            bar shows how far it is.
 
             \(UsageExamples.import)
             """)
 
     @Argument(help: ArgumentHelp("The file to read, or '-' for standard input.", valueName: "FILE"), completion: .file())
     var file: String
-    @Option(help: ArgumentHelp("Posts per transaction (default: 10000).", valueName: "N"))
+    @Option(help: ArgumentHelp("""
+        Posts per transaction when adding to a larger wall (default: 10000). An input at least as large as \
+        the wall is loaded in one transaction, its location index built at the end.
+        """, valueName: "N"))
     var batchSize = 10_000
     @OptionGroup var store: StoreOptions
 
@@ -30,19 +34,16 @@ struct ImportCommand: ParsableCommand {
         guard batchSize >= 1 else { throw AnywallError.inputRejected("bad --batch-size \(batchSize): it must be at least 1") }
         let reader = PostImportReader(lines: try LineReader(path: file))
         let wall = try context.openEmbeddedOnly(for: "import")
-        var total = ImportOutcome()
+        let bar = ImportProgressBar()
+        defer { bar.clear() }
         var rejected = 0
-        while true {
-            let batch = try reader.nextBatch(size: batchSize)
-            if batch.posts.isEmpty && batch.rejected.isEmpty { break }
-            for record in batch.rejected { Terminal.note("anywall: \(file): \(record.position): \(record.reason); skipped") }
-            rejected += batch.rejected.count
-            let outcome = try wall.importPosts(batch.posts)
-            total.imported += outcome.imported
-            total.alreadyPresent += outcome.alreadyPresent
-            total.usersCreated += outcome.usersCreated
-            if Terminal.stderrIsTerminal { Terminal.note("… \(total.imported) posts imported") }
+        let total = try PostImport(reader: reader, wall: wall, batchSize: batchSize).run { progress in
+            if !progress.rejected.isEmpty { bar.clear() }
+            for record in progress.rejected { Terminal.note("anywall: \(file): \(record.position): \(record.reason); skipped") }
+            rejected += progress.rejected.count
+            bar.show(progress)
         }
+        bar.clear()
         Terminal.output("imported \(total.imported) posts, \(total.alreadyPresent) already present, "
                         + "\(total.usersCreated) new users, \(rejected) skipped\n")
         if rejected > 0 {

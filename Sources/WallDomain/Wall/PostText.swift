@@ -6,7 +6,7 @@ public enum PostText {
     /// `maxCharacters` user-perceived characters (an emoji or an accented letter is one), or holding
     /// control characters other than newline and tab (they would steer readers' terminals).
     public static func validated(_ raw: String, maxCharacters: Int) throws -> String {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = raw.trimmedOfWhitespace
         guard !text.isEmpty else {
             throw AnywallError.inputRejected("the post is empty: write some text")
         }

@@ -8,7 +8,7 @@ public enum Username {
     /// The username trimmed of surrounding white space; refused when empty, longer than
     /// `maxLength` characters, or holding control characters.
     public static func validated(_ raw: String) throws -> String {
-        let username = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let username = raw.trimmedOfWhitespace
         guard !username.isEmpty else { throw AnywallError.inputRejected("the username is empty") }
         guard username.count <= maxLength, !username.unicodeScalars.contains(where: \.isControl) else {
             throw AnywallError.inputRejected("bad username: at most \(maxLength) characters, no control characters")

@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+
+/// Builds a 2-D R*Tree of points (SQLite's rtree module, `id, minLatitude, maxLatitude,
+/// minLongitude, maxLongitude`) anew in one pass, for a wall loaded in bulk.
+///
+/// Inserted one by one, each point costs the rtree module ~10 µs (it walks and splits nodes
+/// through SQL on its tables): nine tenths of an import's time. Here the points are sorted
+/// along a Hilbert curve and cut into full nodes, and so each level up (a Hilbert-packed
+/// R-tree), and the nodes written straight into the module's own tables, as
+/// sqlite.org/src/file/ext/rtree/rtree.c lays them out:
+/// - `NAME_node(nodeno, data)`: node 1 is the root; `data` is a 2-byte depth (the root's; 0
+///   where the root is a leaf), a 2-byte cell count, then cells of an 8-byte id (a post's, or a
+///   child node's number) and four 4-byte floats, all big-endian, padded with zeros to the node
+///   size the module chose when the table was made;
+/// - `NAME_rowid(rowid, nodeno)`: the leaf holding each point;
+/// - `NAME_parent(nodeno, parentnode)`: the parent of each node but the root.
+/// Coordinates are rounded to floats as the module rounds them (minimum down, maximum up), so
+/// the tree holds what inserting the points one by one would. `rtreecheck()` accepts the result
+/// (the tests check it, and that searches find what they found before).
+struct PointIndexBuild {
+    /// A cell of a node: a point's or a child node's box, as the floats stored.
+    private struct Cell {
+        let id: Int64
+        let minLatitude: Float, maxLatitude: Float, minLongitude: Float, maxLongitude: Float
+    }
+
+    /// The rtree table, e.g. `postLocation`: a name of the schema's, never the user's.
+    let table: String
+
+    /// Replaces the tree's content with the points `source` selects (`SELECT id, latitude,
+    /// longitude FROM ...`). The points stream from SQLite's sorter into the leaves, so memory
+    /// holds only the level above them (a 51st of the points), whatever the wall's size.
+    func rebuild(_ db: Database, from source: String) throws {
+        guard let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \"\(table)_node\" WHERE nodeno = 1") else {
+            throw DatabaseError(message: "\(table) has no root node")
+        }
+        var writer = try NodeWriter(db, table: table, nodeSize: nodeSize)
+        let capacity = (nodeSize - 4) / 24
+        db.add(function: Self.hilbertOrder)
+        defer { db.remove(function: Self.hilbertOrder) }
+        let points = try Row.fetchCursor(db, sql: """
+            SELECT id, latitude, longitude FROM (\(source)) ORDER BY \(Self.hilbertOrder.name)(latitude, longitude)
+            """)
+        var level: [Cell] = []
+        var leaf: [Cell] = []
+        while let row = try points.next() {
+            if leaf.count == capacity {
+                level.append(try writer.node(leaf, leaves: true))
+                leaf.removeAll(keepingCapacity: true)
+            }
+            let (latitude, longitude): (Double, Double) = (row[1], row[2])
+            leaf.append(Cell(id: row[0], minLatitude: Self.down(latitude), maxLatitude: Self.up(latitude),
+                             minLongitude: Self.down(longitude), maxLongitude: Self.up(longitude)))
+        }
+        guard !level.isEmpty else { return try writer.root(leaf, depth: 0) }
+        level.append(try writer.node(leaf, leaves: true))
+        var depth = 1
+        // Each level up groups consecutive nodes: they follow the curve, so neighbours stay together.
+        while level.count > capacity {
+            level = try stride(from: 0, to: level.count, by: capacity).map {
+                try writer.node(Array(level[$0..<min($0 + capacity, level.count)]), leaves: false)
+            }
+            depth += 1
+        }
+        try writer.root(level, depth: depth)
+    }
+
+    /// The position of a point along a Hilbert curve over a 65,536 x 65,536 grid of the globe:
+    /// points near each other on the curve are near each other on the ground, so consecutive
+    /// points make compact leaves (a Hilbert-packed R-tree, Kamel and Faloutsos 1993).
+    private static let hilbertOrder = DatabaseFunction("anywall_hilbert_order", argumentCount: 2, pure: true) { values in
+        guard let latitude = Double.fromDatabaseValue(values[0]), let longitude = Double.fromDatabaseValue(values[1]) else { return nil }
+        let side: Int64 = 1 << 16
+        func cell(_ value: Double, _ low: Double, _ high: Double) -> Int64 {
+            min(side - 1, max(0, Int64((value - low) / (high - low) * Double(side))))
+        }
+        var x = cell(longitude, -180, 180), y = cell(latitude, -90, 90)
+        var position: Int64 = 0
+        var half = side / 2
+        while half > 0 {
+            let right: Int64 = x & half > 0 ? 1 : 0, up: Int64 = y & half > 0 ? 1 : 0
+            position += half * half * ((3 * right) ^ up)
+            if up == 0 {
+                if right == 1 {
+                    x = side - 1 - x
+                    y = side - 1 - y
+                }
+                swap(&x, &y)
+            }
+            half /= 2
+        }
+        return position
+    }
+
+    /// Writes nodes into the module's three tables, numbering them from 2 (1 is the root).
+    private struct NodeWriter {
+        private let nodeSize: Int
+        private let writeNode, writeLeafOf, writeParent: Statement
+        private var next: Int64 = 2
+
+        init(_ db: Database, table: String, nodeSize: Int) throws {
+            self.nodeSize = nodeSize
+            try db.execute(sql: "DELETE FROM \"\(table)_node\"; DELETE FROM \"\(table)_rowid\"; DELETE FROM \"\(table)_parent\"")
+            writeNode = try db.makeStatement(sql: "INSERT INTO \"\(table)_node\" (nodeno, data) VALUES (?, ?)")
+            writeLeafOf = try db.makeStatement(sql: "INSERT INTO \"\(table)_rowid\" (rowid, nodeno) VALUES (?, ?)")
+            writeParent = try db.makeStatement(sql: "INSERT INTO \"\(table)_parent\" (nodeno, parentnode) VALUES (?, ?)")
+        }
+
+        /// Writes a node holding `cells` (points when `leaves`) and gives its cell in the level above.
+        mutating func node(_ cells: [Cell], leaves: Bool) throws -> Cell {
+            let number = next
+            next += 1
+            try write(cells, as: number, depth: 0, leaves: leaves)
+            return Cell(id: number, minLatitude: cells.map(\.minLatitude).min()!, maxLatitude: cells.map(\.maxLatitude).max()!,
+                        minLongitude: cells.map(\.minLongitude).min()!, maxLongitude: cells.map(\.maxLongitude).max()!)
+        }
+
+        /// Writes the root, `depth` levels above the leaves (0: the root is the leaf).
+        func root(_ cells: [Cell], depth: Int) throws {
+            try write(cells, as: 1, depth: depth, leaves: depth == 0)
+        }
+
+        private func write(_ cells: [Cell], as number: Int64, depth: Int, leaves: Bool) throws {
+            try writeNode.execute(arguments: [number, PointIndexBuild.blob(cells, depth: depth, size: nodeSize)])
+            for cell in cells { try (leaves ? writeLeafOf : writeParent).execute(arguments: [cell.id, number]) }
+        }
+    }
+
+    /// A node as the rtree module stores it.
+    private static func blob(_ cells: [Cell], depth: Int, size: Int) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(UInt16(depth))
+        append(UInt16(cells.count))
+        for cell in cells {
+            append(cell.id)
+            for value in [cell.minLatitude, cell.maxLatitude, cell.minLongitude, cell.maxLongitude] { append(value.bitPattern) }
+        }
+        bytes.append(contentsOf: repeatElement(0, count: size - bytes.count))
+        return Data(bytes)
+    }
+
+    // The module's rounding of a double to a float bound (rtreeValueDown and rtreeValueUp): a box
+    // never shrinks below the point it holds.
+    private static let towardZero = 1.0 - 1.0 / 8_388_608.0, awayFromZero = 1.0 + 1.0 / 8_388_608.0
+
+    private static func down(_ value: Double) -> Float {
+        let rounded = Float(value)
+        return Double(rounded) > value ? Float(value * (value < 0 ? awayFromZero : towardZero)) : rounded
+    }
+
+    private static func up(_ value: Double) -> Float {
+        let rounded = Float(value)
+        return Double(rounded) < value ? Float(value * (value < 0 ? towardZero : awayFromZero)) : rounded
+    }
+}
