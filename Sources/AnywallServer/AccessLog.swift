@@ -26,16 +26,20 @@ struct AccessLog: RouterMiddleware {
 
     private func write(_ request: Request, _ context: ParseContext, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
         let milliseconds = (ContinuousClock.now - start).inSeconds * 1000
-        var line: [String: JSONValue] = [
-            "time": .string(ParseDate.string(from: Date())),
-            "event": .string("request"),
-            "remote": .string(context.remoteAddress ?? "-"),
-            "method": .string(request.method.rawValue),
-            "path": .string(request.uri.path),
-            "status": .number(Double(status)),
-            "ms": .number((milliseconds * 100).rounded() / 100),
-        ]
-        if let bytes { line["bytes"] = .number(Double(bytes)) }
-        ServerLog.write(line)
+        let line = Line(time: ParseDate.string(from: Date()), remote: context.remoteAddress ?? "-", method: request.method.rawValue,
+                        path: request.uri.path, status: status, ms: (milliseconds * 100).rounded() / 100, bytes: bytes)
+        guard var data = try? ParseAnswer.encoder.encode(line) else { return }
+        data.append(UInt8(ascii: "\n"))
+        StandardStream.writeError(data)
+    }
+
+    /// A request's line, as `ServerLog` writes events. A struct, not a dictionary of `JSONValue`s:
+    /// encoding the dictionary was a twentieth of a nearby request.
+    private struct Line: Encodable {
+        var event = "request"
+        let time, remote, method, path: String
+        let status: Int
+        let ms: Double
+        let bytes: Int?
     }
 }

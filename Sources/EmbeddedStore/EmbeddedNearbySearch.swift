@@ -157,7 +157,7 @@ struct EmbeddedNearbySearch<Found> {
             let inRing = inArea.filter { $0.distance.meters <= radiusMeters }
             if inRing.count >= query.limit || radiusMeters >= searchMeters {
                 return inRing.sorted { ($0.distance, $0.objectId) < ($1.distance, $1.objectId) }
-                    .prefix(query.limit).map(\.post)
+                    .prefix(query.limit).map { $0.post }
             }
             radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
         }
@@ -176,7 +176,7 @@ struct EmbeddedNearbySearch<Found> {
     /// The candidates' posts with their authors: the nearest `limit` within `search`, by exact
     /// distance (ties by objectId).
     private func posts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance, limit: Int) throws -> [Found] {
-        try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map(\.post)
+        try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map { $0.post }
     }
 
     /// The candidates' posts within `search` of `center` (and in `area`, when given), nearest first
@@ -184,16 +184,20 @@ struct EmbeddedNearbySearch<Found> {
     private func exactPosts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance,
                             area: Area?) throws -> [(distance: Distance, objectId: String, post: Found)] {
         guard !candidates.isEmpty else { return [] }
-        let details = try db.cachedStatement(sql: shape.sql)
-        let list = EmbeddedWall.jsonList(candidates.lazy.map(\.id))
+        // One lookup by id each, bound through the C API: a list of ids read through json_each
+        // cost SQLite twice as much per post (an ephemeral table built and walked).
+        let details = try db.cachedStatement(sql: shape.sql).sqliteStatement
         var found: [(distance: Distance, objectId: String, post: Found)] = []
-        try details.setArguments([list])
-        try forEachRow(of: details) { row in
-            let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
-            let distance = center.distance(to: location)
-            guard distance <= search, area?.covers(location) ?? true else { return }
-            let post = try shape.read(row, location)
-            found.append((distance, shape.objectId(post), post))
+        found.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            sqlite3_bind_int64(details, 1, candidate.id)
+            try forEachRow(of: details) { row in
+                let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
+                let distance = center.distance(to: location)
+                guard distance <= search, area?.covers(location) ?? true else { return }
+                let post = try shape.read(row, location)
+                found.append((distance, shape.objectId(post), post))
+            }
         }
         found.sort { ($0.distance, $0.objectId) < ($1.distance, $1.objectId) }
         return found
@@ -201,7 +205,10 @@ struct EmbeddedNearbySearch<Found> {
 
     /// Steps a prepared, bound statement to its end, handing each row to `body`.
     private func forEachRow(of statement: Statement, _ body: (SQLiteStatement) throws -> Void) throws {
-        let handle = statement.sqliteStatement
+        try forEachRow(of: statement.sqliteStatement, body)
+    }
+
+    private func forEachRow(of handle: SQLiteStatement, _ body: (SQLiteStatement) throws -> Void) throws {
         defer { sqlite3_reset(handle) }
         while true {
             let code = sqlite3_step(handle)
@@ -215,7 +222,7 @@ struct EmbeddedNearbySearch<Found> {
 
 }
 
-/// What the nearest search reads of each post it finds: the query of the candidates' rows (by
+/// What the nearest search reads of each post it finds: the query of a candidate's row (by its
 /// id, latitude in column 3 and longitude in 4), how a row becomes a result, and its objectId
 /// (ties in distance go by it). `anywall nearby` reads the few columns a `Post` shows; the
 /// server reads whole records.
@@ -228,16 +235,15 @@ struct FoundShape<Found> {
         FoundShape<Post>(sql: """
             SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name
             FROM post LEFT JOIN user ON user.id = post.userId
-            WHERE post.id IN (SELECT value FROM json_each(?))
+            WHERE post.id = ?
             """, read: { row, location in
                 Post(objectId: text(row, 1) ?? "", text: text(row, 2) ?? "", location: location, author: text(row, 7) ?? text(row, 6),
                      createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
-            }, objectId: \.objectId)
+            }, objectId: { $0.objectId })
     }
 
     static var storedPost: FoundShape<StoredPost> {
-        FoundShape<StoredPost>(sql: "\(EmbeddedWall.storedPostQuery) WHERE post.id IN (SELECT value FROM json_each(?))",
-                               read: storedPost, objectId: \.objectId)
+        FoundShape<StoredPost>(sql: "\(EmbeddedWall.storedPostQuery) WHERE post.id = ?", read: storedPost, objectId: { $0.objectId })
     }
 
     /// A post from a row of `EmbeddedWall.storedPostQuery` (its columns in that order).

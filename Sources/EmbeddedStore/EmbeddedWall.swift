@@ -247,11 +247,6 @@ public final class EmbeddedWall: WallBackend {
         Self.millis(clock.now()) - Int64(sessionLength.components.seconds) * 1000
     }
 
-    /// Row ids as the JSON array `json_each(?)` reads: one bound argument for any number of ids.
-    static func jsonList(_ rowIds: some Sequence<Int64>) -> String {
-        "[" + rowIds.map(String.init).joined(separator: ",") + "]"
-    }
-
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
