@@ -32,7 +32,8 @@ public final class PostImport: @unchecked Sendable {
     }
 
     /// Runs the import to the end of the input; `progress` is called on this thread after each
-    /// batch is written. A read error ends it after the batches before were written.
+    /// batch is written. A read error ends it: in a transaction per batch, the batches before it
+    /// stay; a load in bulk leaves nothing.
     ///
     /// An input at least as large as the wall (an empty wall, or a file estimated to hold as many
     /// posts as the wall has) is loaded in one transaction whose location index is built at the
