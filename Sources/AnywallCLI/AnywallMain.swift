@@ -23,8 +23,8 @@ package enum AnywallMain {
         // conformance lookups (a scan of the binary's 7,000 conformance records each), about
         // three times the work of printing a version (docs/performance.md).
         if arguments == ["--version"] {
-            print(AnywallVersion.current)
-            exit(0)
+            Terminal.output("\(AnywallVersion.current)\n")
+            exit(ExitStatus.success.rawValue)
         }
         do {
             var command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
