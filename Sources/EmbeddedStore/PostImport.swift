@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import WallDomain
 
@@ -17,8 +18,8 @@ public struct ImportProgress: Sendable {
 /// stage instead of both one after the other. At most three batches are held at a time (one
 /// decoding, one waiting, one writing): memory stays bounded whatever the input's size.
 public final class PostImport: @unchecked Sendable {
-    // Unchecked: after `run` starts, only the reading thread touches `reader`; the batches pass
-    // through `handoff`, which locks.
+    // Unchecked: after `run` starts, only the reader touches `reader`; the batches pass through
+    // `handoff`, which locks.
     private let reader: PostImportReader
     private let wall: EmbeddedWall
     private let batchSize: Int
@@ -40,18 +41,27 @@ public final class PostImport: @unchecked Sendable {
     /// end (`EmbeddedWall.loadPosts`); a smaller one goes in a transaction per batch, each post
     /// into the index as it is added, which costs less than building the wall's whole index anew.
     public func run(progress: (ImportProgress) -> Void) throws -> ImportOutcome {
-        let reading = Thread { [self] in
+        // The reader runs on a Dispatch worker, not a Foundation `Thread`: a Thread that had used
+        // `concurrentPerform` corrupted the heap as it exited (glibc's "tcache_thread_shutdown():
+        // unaligned tcache chunk detected"), about once in ten test runs here.
+        let readerDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { [self] in
+            defer { readerDone.signal() }
             while true {
                 let batch = Result { try reader.nextBatch(size: batchSize) }
                 let more = (try? batch.get()).map { !$0.isEmpty } ?? false
                 guard handoff.put(batch), more else { return }
             }
         }
-        reading.start()
         defer { handoff.close() }
         var state = ImportProgress(inputSize: reader.inputSize)
         var batch = try handoff.take().get()
-        if batch.isEmpty { return state.outcome }
+        // At the end of the input the reader has handed over its last batch: it is done, or about to
+        // be. (After an error it is not waited for: it may be blocked reading a pipe.)
+        if batch.isEmpty {
+            readerDone.wait()
+            return state.outcome
+        }
         func written(_ outcome: ImportOutcome) {
             state.outcome.imported += outcome.imported
             state.outcome.alreadyPresent += outcome.alreadyPresent
@@ -74,6 +84,7 @@ public final class PostImport: @unchecked Sendable {
                 batch = try handoff.take().get()
             }
         }
+        readerDone.wait()
         return state.outcome
     }
 
