@@ -186,11 +186,11 @@ struct EmbeddedNearbySearch<Found> {
         guard !candidates.isEmpty else { return [] }
         // One lookup by id each, bound through the C API: a list of ids read through json_each
         // cost SQLite twice as much per post (an ephemeral table built and walked).
-        let details = try db.cachedStatement(sql: shape.sql).sqliteStatement
+        let details = try db.cachedStatement(sql: shape.sql)
         var found: [(distance: Distance, objectId: String, post: Found)] = []
         found.reserveCapacity(candidates.count)
         for candidate in candidates {
-            sqlite3_bind_int64(details, 1, candidate.id)
+            sqlite3_bind_int64(details.sqliteStatement, 1, candidate.id)
             try forEachRow(of: details) { row in
                 let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
                 let distance = center.distance(to: location)
@@ -205,10 +205,7 @@ struct EmbeddedNearbySearch<Found> {
 
     /// Steps a prepared, bound statement to its end, handing each row to `body`.
     private func forEachRow(of statement: Statement, _ body: (SQLiteStatement) throws -> Void) throws {
-        try forEachRow(of: statement.sqliteStatement, body)
-    }
-
-    private func forEachRow(of handle: SQLiteStatement, _ body: (SQLiteStatement) throws -> Void) throws {
+        let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
         while true {
             let code = sqlite3_step(handle)

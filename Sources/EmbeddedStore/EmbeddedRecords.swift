@@ -22,14 +22,8 @@ extension EmbeddedWall {
         // compile it anew: the server asks this of every request that carries a session.
         try mapped {
             try database.inDatabase { db in
-                let statement = try db.cachedStatement(sql: """
-                    SELECT user.objectId, user.username, user.name, user.createdAt FROM session JOIN user ON user.id = session.userId
-                    WHERE session.tokenDigest = ? AND session.createdAt >= ?
-                    """)
-                guard let row = try Row.fetchOne(statement, arguments: [RandomIdentifier.tokenDigest(token), oldestSessionStart()]) else {
-                    throw AnywallError.sessionExpired
-                }
-                return StoredUser(objectId: row[0], username: row[1], name: row[2], createdAt: Self.date(millis: row[3]))
+                let row = try self.sessionUserRow(db, token: token)
+                return StoredUser(objectId: row[1], username: row[2], name: row[3], createdAt: Self.date(millis: row[4]))
             }
         }
     }

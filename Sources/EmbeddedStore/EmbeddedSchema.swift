@@ -103,6 +103,7 @@ enum EmbeddedSchema {
 
     /// Puts each new post in its location index: public posts in `postLocation`, posts with
     /// readers in `restrictedPostLocation`. A load in bulk drops it and builds the index at the end.
+    /// Migration v3 creates it: a change to it needs a migration of its own, not an edit here.
     static let postLocationInsertTrigger = """
         CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
             INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE new.readers IS NULL;

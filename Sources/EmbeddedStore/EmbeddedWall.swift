@@ -232,18 +232,25 @@ public final class EmbeddedWall: WallBackend {
     /// The user a session token belongs to, with their row id; `sessionExpired` when the token is
     /// unknown or its session is older than the session length.
     func user(_ db: Database, token: String) throws -> (id: Int64, user: User) {
+        let row = try sessionUserRow(db, token: token)
+        return (row[0], User(objectId: row[1], username: row[2], name: row[3]))
+    }
+
+    /// The row (id, objectId, username, name, createdAt) of the user a session token belongs to,
+    /// through a cached statement; `sessionExpired` as `user(_:token:)`.
+    func sessionUserRow(_ db: Database, token: String) throws -> Row {
         let statement = try db.cachedStatement(sql: """
-            SELECT user.id, user.objectId, user.username, user.name FROM session JOIN user ON user.id = session.userId
+            SELECT user.id, user.objectId, user.username, user.name, user.createdAt FROM session JOIN user ON user.id = session.userId
             WHERE session.tokenDigest = ? AND session.createdAt >= ?
             """)
         guard let row = try Row.fetchOne(statement, arguments: [RandomIdentifier.tokenDigest(token), oldestSessionStart()]) else {
             throw AnywallError.sessionExpired
         }
-        return (row[0], User(objectId: row[1], username: row[2], name: row[3]))
+        return row
     }
 
     /// When the oldest session still open began, in milliseconds since 1970.
-    func oldestSessionStart() -> Int64 {
+    private func oldestSessionStart() -> Int64 {
         Self.millis(clock.now()) - Int64(sessionLength.components.seconds) * 1000
     }
 
