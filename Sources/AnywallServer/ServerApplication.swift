@@ -38,10 +38,10 @@ package enum ServerApplication {
     /// a query connection per core beside the main one.
     package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength) throws(ServerFailure) -> SQLiteWallStore {
         do {
-            let embedded = try EmbeddedWall(file: file, sessionLength: sessionLength)
+            let embedded = try EmbeddedWall(file: file, sessionLength: sessionLength, memoryMapped: true)
             try embedded.forgetRequestIds(before: Date().addingTimeInterval(-requestIdLifetime))
             let readers = try (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
-                try EmbeddedWall(file: file, sessionLength: sessionLength)
+                try EmbeddedWall(file: file, sessionLength: sessionLength, memoryMapped: true)
             }
             return SQLiteWallStore(embedded, readers: readers)
         } catch {

@@ -12,8 +12,9 @@ import WallDomain
 ///   density the last one saw, so a dense city needs one or two rings, an empty ocean a few
 ///   cheap ones.
 /// - Filter, then refine: the scan reads only the R*Tree, whose 32-bit float coordinates are
-///   within `coordinateError` of the truth, so it never touches the `post` table. Exact
-///   coordinates are then read for the few candidates that can be in the answer.
+///   within `coordinateError` of the truth, so it never touches the `post` table; of each point's
+///   box it reads one corner (the other is as far from the truth, and each column read costs).
+///   Exact coordinates are then read for the few candidates that can be in the answer.
 /// - Areas: with `--within`, a ring is scanned only where it meets the area's boxes, and its
 ///   candidates are counted once their exact place is known to be in the area.
 /// - Access: posts everyone reads are in one R*Tree, posts with readers in another that keeps
@@ -30,7 +31,8 @@ struct EmbeddedNearbySearch<Found> {
     /// A ring after an empty one is this many times wider.
     static var growthWhenEmpty: Double { 4.0 }
     /// An upper bound on how far a distance computed from R*Tree coordinates can be from the
-    /// exact one: floats rounded outward are off by at most 2^-16 degree (1.7 m) per coordinate.
+    /// exact one: a float rounded outward, either corner of a point's box, is off by at most
+    /// 2^-16 degree (1.7 m) per coordinate.
     static var coordinateError: Distance { .meters(5) }
 
     let db: Database
@@ -60,12 +62,12 @@ struct EmbeddedNearbySearch<Found> {
     }
 
     private static var scanSQL: String { """
-        SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM postLocation
+        SELECT id, minLatitude, minLongitude FROM postLocation
         WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
         """ }
 
     private static var restrictedScanSQL: String { """
-        SELECT id, minLatitude, maxLatitude, minLongitude, maxLongitude FROM restrictedPostLocation
+        SELECT id, minLatitude, minLongitude FROM restrictedPostLocation
         WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
         """ }
 
@@ -107,8 +109,7 @@ struct EmbeddedNearbySearch<Found> {
             for box in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 // The overlap test never misses a point in the box (the floats are rounded outward).
                 try forEachEntry(in: box, of: scans) { row in
-                    let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
-                    let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
+                    let latitude = sqlite3_column_double(row, 1), longitude = sqlite3_column_double(row, 2)
                     let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
                     guard estimate <= radiusMeters + errorMeters else { return }
                     candidates.append(Candidate(id: sqlite3_column_int64(row, 0), estimate: estimate))
@@ -144,8 +145,7 @@ struct EmbeddedNearbySearch<Found> {
             for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
                 for box in area.boxes.compactMap(ring.intersection) {
                     try forEachEntry(in: box, of: scans) { row in
-                        let latitude = (sqlite3_column_double(row, 1) + sqlite3_column_double(row, 2)) / 2
-                        let longitude = (sqlite3_column_double(row, 3) + sqlite3_column_double(row, 4)) / 2
+                        let latitude = sqlite3_column_double(row, 1), longitude = sqlite3_column_double(row, 2)
                         let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
                         let id = sqlite3_column_int64(row, 0)
                         guard estimate <= radiusMeters + errorMeters, read.insert(id).inserted else { return }

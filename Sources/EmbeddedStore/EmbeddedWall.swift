@@ -21,9 +21,17 @@ public final class EmbeddedWall: WallBackend {
     /// Parse Server's default session length: a year.
     public static let defaultSessionLength = Duration.seconds(31_536_000)
 
+    /// How much of the file a long-lived process maps into memory (`memoryMapped`): all of it, as
+    /// far as SQLite allows (Debian's build stops at 2 GiB; the rest of a larger wall is read as before).
+    static let memoryMapSize = 1 << 40
+
     /// Opens the wall at `file`, creating it (and its folder) when missing.
+    ///
+    /// `memoryMapped` is for a long-lived process (the server): its queries then read the file's
+    /// pages where the OS keeps them, with no system call and no copy into each connection's
+    /// cache. A one-shot command leaves it off: mapping costs it more than it saves.
     public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system,
-                sessionLength: Duration = defaultSessionLength) throws {
+                sessionLength: Duration = defaultSessionLength, memoryMapped: Bool = false) throws {
         self.file = file
         self.hasher = hasher
         self.clock = clock
@@ -33,10 +41,10 @@ public final class EmbeddedWall: WallBackend {
         // option would instead write to the wall at every open, which a one-shot reader pays.
         config.busyMode = .timeout(30)
         config.prepareDatabase { db in
-            // No mmap: a one-shot command would pay more to map and unmap the wall than it saves.
             // FULL: a commit is on disk (the WAL synced) before it returns, so a post that was
             // answered survives a power cut, not only a crash of the process.
             try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
+            if memoryMapped { try db.execute(sql: "PRAGMA mmap_size = \(Self.memoryMapSize)") }
             db.add(function: EmbeddedRegexp.function())
         }
         do {
