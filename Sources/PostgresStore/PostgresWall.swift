@@ -21,6 +21,7 @@ public final class PostgresWall: Sendable {
     private let hasher: PasswordHasher
     let clock: WallClock
     private let sessionLength: Duration
+    private let decodedParams = DecodedParams()
     /// The longest a call may wait for a connection and its answer.
     let timeout: Duration
     let logger = Logger(label: "anywall-postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -317,11 +318,7 @@ public final class PostgresWall: Sendable {
         let rows = try await read("reading the config", for: nil) { client in
             try await self.collect(client.query("SELECT key, value FROM config", logger: self.logger).decode((String, String).self))
         }
-        var params: [String: JSONValue] = [:]
-        for (key, value) in rows {
-            params[key] = try JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))
-        }
-        return params
+        return try decodedParams.params(from: Dictionary(rows) { _, last in last })
     }
 
     /// Sets each of `params` (validated by the caller), removes those named in `deleting`, and
