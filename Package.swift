@@ -60,7 +60,7 @@ let package = Package(
             ]
         ),
         // A fixed-address executable in release: a PIE's ~94,000 relocations are written at every
-        // start (a tenth of a nearby's time, half of `--version`'s). docs/decisions.md weighs it.
+        // start (a tenth of a nearby's time, a fifth of `--version`'s). docs/decisions.md weighs it.
         .executableTarget(
             name: "anywall", dependencies: ["AnywallCLI"],
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]

@@ -35,7 +35,7 @@ package enum ServerApplication {
     }
 
     /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime, with
-    /// a query connection per core beside the main one.
+    /// a query connection per core beside the main one, each reading the file memory-mapped.
     package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength) throws(ServerFailure) -> SQLiteWallStore {
         do {
             let embedded = try EmbeddedWall(file: file, sessionLength: sessionLength, memoryMapped: true)
