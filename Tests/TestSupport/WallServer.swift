@@ -27,6 +27,11 @@ package final class WallServer: @unchecked Sendable {
     private var process: Process?
     private var errors: StreamCollector?
     private var logs: [String] = []
+    /// While the server is stopped, a socket bound to its port and not listening (connections are
+    /// still refused), so that no other test's server, started on any free port meanwhile, takes
+    /// the port before this one starts again on it: clients of the stopped server would then talk
+    /// to a stranger (seen once in CI: its 209 answers ended the test's session).
+    private var portHold: Int32 = -1
 
     /// `http://127.0.0.1:PORT/parse`
     package var parseURL: String { "http://127.0.0.1:\(port)/parse" }
@@ -62,6 +67,7 @@ package final class WallServer: @unchecked Sendable {
         let stderr = Pipe()
         process.standardError = stderr
         let errors = StreamCollector(stderr.fileHandleForReading)
+        lock.withLock { releasePort() }
         try process.run()
         let deadline = ContinuousClock.now + .seconds(20)
         var listening: [String: Any]?
@@ -127,11 +133,39 @@ package final class WallServer: @unchecked Sendable {
             logs.append(errors?.text ?? "")
             self.process = nil
             errors = nil
+            holdPort()
             return process.terminationStatus
         }
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        releasePort()
+    }
+
+    /// Binds `portHold` to the stopped server's port (SO_REUSEADDR: its closed connections may
+    /// still be in TIME_WAIT); without it nothing is held, as before.
+    private func holdPort() {
+        guard portHold < 0, port > 0 else { return }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return }
+        var reuse: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        if bound { portHold = fd } else { close(fd) }
+    }
+
+    private func releasePort() {
+        guard portHold >= 0 else { return }
+        close(portHold)
+        portHold = -1
+    }
 
     /// Everything every run of the server wrote on stderr.
     package var log: String { lock.withLock { (logs + [errors?.text ?? ""]).joined() } }
