@@ -1,7 +1,5 @@
-import AnywallSupport
 import Foundation
 import Hummingbird
-import ParseWire
 import WallDomain
 
 /// One JSON line on stderr per request: when, from where, method, path (never the query, which
@@ -26,11 +24,8 @@ struct AccessLog: RouterMiddleware {
 
     private func write(_ request: Request, _ context: ParseContext, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
         let milliseconds = (ContinuousClock.now - start).inSeconds * 1000
-        let line = Line(time: ParseDate.string(from: Date()), remote: context.remoteAddress ?? "-", method: request.method.rawValue,
-                        path: request.uri.path, status: status, ms: (milliseconds * 100).rounded() / 100, bytes: bytes)
-        guard var data = try? ParseAnswer.encoder.encode(line) else { return }
-        data.append(UInt8(ascii: "\n"))
-        StandardStream.writeError(data)
+        ServerLog.write(Line(time: ParseDate.string(from: Date()), remote: context.remoteAddress ?? "-", method: request.method.rawValue,
+                             path: request.uri.path, status: status, ms: (milliseconds * 100).rounded() / 100, bytes: bytes))
     }
 
     /// A request's line, as `ServerLog` writes events. A struct, not a dictionary of `JSONValue`s:

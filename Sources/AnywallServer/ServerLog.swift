@@ -6,8 +6,9 @@ import WallDomain
 /// The server's structured log: one JSON object per line on stderr, written in one `write`
 /// so that lines from concurrent requests never interleave.
 package enum ServerLog {
-    static func write(_ fields: [String: JSONValue]) {
-        guard var data = try? ParseAnswer.encoder.encode(fields) else { return }
+    /// Writes `line` (an event's fields, or a request's line) as one JSON line.
+    static func write(_ line: some Encodable) {
+        guard var data = try? ParseAnswer.encoder.encode(line) else { return }
         data.append(UInt8(ascii: "\n"))
         StandardStream.writeError(data)
     }
