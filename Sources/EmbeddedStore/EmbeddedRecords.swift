@@ -6,12 +6,18 @@ import WallDomain
 // The embedded wall record by record, as anywall-server serves it: posts with their authors and
 // timestamps, edits and deletions by the author only, and request ids kept with the writes they made.
 extension EmbeddedWall {
-    /// The columns `storedPost` reads, in its order (and the nearest search's, by position).
+    /// Stored posts with their authors, as `storedPost(_:)` reads them.
     static let storedPostQuery = """
-        SELECT post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
-               post.readers, post.writers, post.fields,
-               user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt
+        SELECT \(storedPostColumns)
         FROM post LEFT JOIN user ON user.id = post.userId
+        """
+
+    /// The columns of a stored post and its author, in the order `storedPost(_:)` and the nearest
+    /// search read them (the search by position).
+    static let storedPostColumns = """
+        post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
+        post.readers, post.writers, post.fields,
+        user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt
         """
 
     // MARK: Users
