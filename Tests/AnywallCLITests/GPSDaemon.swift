@@ -93,7 +93,7 @@ final class GPSDaemon {
 
     /// A TCP port that nothing listens on at 127.0.0.1 right now.
     static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         precondition(fd >= 0, "socket: \(errno)")
         defer { close(fd) }
         var address = loopback(port: 0)
@@ -196,7 +196,7 @@ final class GPSDaemon {
 
     /// Whether 127.0.0.1:`port` could be bound the way gpsd binds it (with SO_REUSEADDR).
     private static func isFree(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var on: Int32 = 1
@@ -206,7 +206,7 @@ final class GPSDaemon {
     }
 
     private static func canConnect(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = loopback(port: port)

@@ -34,7 +34,7 @@ struct GPSDaemonTests {
     /// Connects to 127.0.0.1:`port`, sends `?WATCH`, and collects the lines gpsd sends until
     /// one satisfies `done`, the connection closes, or `seconds` pass.
     static func watch(_ port: Int, seconds: Double, until done: (String) -> Bool) throws -> [String] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         try #require(fd >= 0)
         defer { close(fd) }
         var address = GPSDaemon.loopback(port: port)

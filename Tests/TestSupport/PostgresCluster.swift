@@ -159,7 +159,7 @@ package final class PostgresCluster: @unchecked Sendable {
 
     /// A loopback port nothing listens on now.
     package static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw HelperFailure(description: "socket: \(errno)") }
         defer { close(fd) }
         var address = sockaddr_in()

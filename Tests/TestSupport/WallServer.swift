@@ -147,7 +147,7 @@ package final class WallServer: @unchecked Sendable {
     /// still be in TIME_WAIT); without it nothing is held, as before.
     private func holdPort() {
         guard portHold < 0, port > 0 else { return }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return }
         var reuse: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
