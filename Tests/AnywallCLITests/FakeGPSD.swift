@@ -34,22 +34,17 @@ final class FakeGPSD: @unchecked Sendable {
 
     init(port: Int = 0, script: [Step]) throws {
         self.script = script
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Loopback.tcpSocket()
         guard fd >= 0 else { throw HelperFailure(description: "socket: errno \(errno)") }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = GPSDaemon.loopback(port: port)
-        guard GPSDaemon.withSockaddr(&address, { bind(fd, $0, $1) }) == 0, listen(fd, 4) == 0 else {
+        guard Loopback.bind(fd, port: port) == 0, listen(fd, 4) == 0, let bound = Loopback.boundPort(fd) else {
             let code = errno
             close(fd)
             throw HelperFailure(description: "cannot listen on 127.0.0.1:\(port): errno \(code)")
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
         listener = fd
-        self.port = Int(in_port_t(bigEndian: address.sin_port))
+        self.port = bound
         let thread = Thread { [self] in serve() }
         thread.start()
     }

@@ -84,7 +84,7 @@ struct GPSDCommandTests {
 
     @Test("nothing listening: where and nearby --watch fail at once with exit 69 and the reason")
     func unreachable() throws {
-        let port = GPSDaemon.freePort()
+        let port = try Loopback.freePort()
         let box = try Sandbox()
         for arguments in [["where", "--gpsd", "127.0.0.1:\(port)", "--json"],
                           ["nearby", "--watch", "--gpsd", "127.0.0.1:\(port)", "--ndjson", "--interval", "1s"]] {

@@ -39,7 +39,7 @@ final class GPSDaemon {
     /// 2.5 s later, and everything is over ~5.5 s after the start.
     static func replaying(_ log: URL, delay: Double = 0.05, port: Int? = nil) throws -> GPSDaemon {
         guard FileManager.default.fileExists(atPath: log.path) else { throw HelperFailure(description: "no log at \(log.path)") }
-        let port = port ?? freePort()
+        let port = try port ?? Loopback.freePort()
         return try launch(port: port) { _ in
             ["/usr/bin/gpsfake", "-q", "-1", "-p", "-P", "\(port)", "-c", "\(delay)", log.path]
         }
@@ -47,7 +47,7 @@ final class GPSDaemon {
 
     /// A gpsd with no device: clients get VERSION, an empty DEVICES and their WATCH echoed, then nothing.
     static func withoutDevice(port: Int? = nil) throws -> GPSDaemon {
-        let port = port ?? freePort()
+        let port = try port ?? Loopback.freePort()
         return try launch(port: port) { directory in
             ["/usr/sbin/gpsd", "-N", "-n", "-S", "\(port)", "-F", directory.appendingPathComponent("gpsd.sock").path]
         }
@@ -89,20 +89,6 @@ final class GPSDaemon {
             try? FileHandle.standardError.write(contentsOf: Data("GPSDaemon: port \(port) still busy after stop\n".utf8))
         }
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// A TCP port that nothing listens on at 127.0.0.1 right now.
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        precondition(fd >= 0, "socket: \(errno)")
-        defer { close(fd) }
-        var address = loopback(port: 0)
-        precondition(withSockaddr(&address, { bind(fd, $0, $1) }) == 0, "bind: \(errno)")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(in_port_t(bigEndian: address.sin_port))
     }
 
     // MARK: - Launching
@@ -196,34 +182,18 @@ final class GPSDaemon {
 
     /// Whether 127.0.0.1:`port` could be bound the way gpsd binds it (with SO_REUSEADDR).
     private static func isFree(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Loopback.tcpSocket()
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = loopback(port: port)
-        return withSockaddr(&address) { bind(fd, $0, $1) } == 0
+        return Loopback.bind(fd, port: port) == 0
     }
 
     private static func canConnect(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Loopback.tcpSocket()
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = loopback(port: port)
-        return withSockaddr(&address) { connect(fd, $0, $1) } == 0
-    }
-
-    static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(port).bigEndian
-        address.sin_addr = in_addr(s_addr: in_addr_t(0x7f00_0001).bigEndian)
-        return address
-    }
-
-    static func withSockaddr<T>(_ address: inout sockaddr_in, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
-        withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        return Loopback.connect(fd, port: port) == 0
     }
 }

@@ -34,11 +34,10 @@ struct GPSDaemonTests {
     /// Connects to 127.0.0.1:`port`, sends `?WATCH`, and collects the lines gpsd sends until
     /// one satisfies `done`, the connection closes, or `seconds` pass.
     static func watch(_ port: Int, seconds: Double, until done: (String) -> Bool) throws -> [String] {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Loopback.tcpSocket()
         try #require(fd >= 0)
         defer { close(fd) }
-        var address = GPSDaemon.loopback(port: port)
-        try #require(GPSDaemon.withSockaddr(&address) { connect(fd, $0, $1) } == 0, "connect to \(port): errno \(errno)")
+        try #require(Loopback.connect(fd, port: port) == 0, "connect to \(port): errno \(errno)")
         let command = Array(#"?WATCH={"enable":true,"json":true};"#.utf8) + [10]
         try #require(send(fd, command, command.count, 0) == command.count)
 

@@ -39,7 +39,7 @@ struct HostileRequestTests {
     /// disk ended the server for everyone.
     @Test("a log on a full disk loses its lines, never the server")
     func fullLogDisk() throws {
-        let port = try Self.freePort()
+        let port = try Loopback.freePort()
         let process = Process()
         process.executableURL = WallServer.binary
         process.arguments = ["--store", FileManager.default.temporaryDirectory.appendingPathComponent("anywall-full-log-\(UUID().uuidString).sqlite").path,
@@ -64,20 +64,5 @@ struct HostileRequestTests {
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-    }
-
-    /// A TCP port nothing listens on now.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw HelperFailure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -82,7 +82,7 @@ struct PostgresServerTests {
         let cluster = try PostgresCluster()
         defer { cluster.stop() }
         try cluster.sql("CREATE DATABASE plain TEMPLATE template0")
-        let nowhere = try PostgresCluster.freePort()
+        let nowhere = try Loopback.freePort()
         for (uri, status, message) in [
             ("postgres://postgres@127.0.0.1:\(nowhere)/anywall", Int32(69), "cannot reach PostgreSQL at postgres://postgres@127.0.0.1:\(nowhere)/anywall"),
             ("postgres://nobody@127.0.0.1:\(cluster.port)/anywall", 77, "refused"),

@@ -24,7 +24,7 @@ package final class PostgresCluster: @unchecked Sendable {
     /// Makes a new cluster, starts it and creates the `anywall` database with PostGIS.
     package init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-pg-\(UUID().uuidString)")
-        port = try Self.freePort()
+        port = try Loopback.freePort()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Self.giveToPostgres(folder)
         try Self.run("initdb", ["-D", data.path, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--no-sync"])
@@ -77,7 +77,7 @@ package final class PostgresCluster: @unchecked Sendable {
         let standbyFolder = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: standbyFolder, withIntermediateDirectories: true)
         try Self.giveToPostgres(standbyFolder)
-        let standby = PostgresCluster(folder: standbyFolder, port: try Self.freePort())
+        let standby = PostgresCluster(folder: standbyFolder, port: try Loopback.freePort())
         try Self.run("pg_basebackup", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-D", standby.data.path,
                                        "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"])
         try standby.configure(settings)
@@ -155,22 +155,5 @@ package final class PostgresCluster: @unchecked Sendable {
             throw HelperFailure(description: "\(program) failed (status \(status)): \(reason)\(output)")
         }
         return output
-    }
-
-    /// A loopback port nothing listens on now.
-    package static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw HelperFailure(description: "socket: \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw HelperFailure(description: "cannot find a free port: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -147,18 +147,11 @@ package final class WallServer: @unchecked Sendable {
     /// still be in TIME_WAIT); without it nothing is held, as before.
     private func holdPort() {
         guard portHold < 0, port > 0 else { return }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Loopback.tcpSocket()
         guard fd >= 0 else { return }
         var reuse: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-        if bound { portHold = fd } else { close(fd) }
+        if Loopback.bind(fd, port: port) == 0 { portHold = fd } else { close(fd) }
     }
 
     private func releasePort() {
