@@ -189,13 +189,12 @@ struct EmbeddedNearbySearch<Found> {
         // instructions; a list of ids read through json_each or `IN (...)` cost more again (an
         // ephemeral table built and walked).
         let details = try db.cachedStatement(sql: shape.sql)
-        let slots = candidateSlots
         var found: [(distance: Distance, objectId: String, post: Found)] = []
         found.reserveCapacity(candidates.count)
         var start = candidates.startIndex
         while start < candidates.endIndex {
-            let end = min(start + slots, candidates.endIndex)
-            for slot in 0..<slots {
+            let end = min(start + candidateSlots, candidates.endIndex)
+            for slot in 0..<candidateSlots {
                 // A slot left over holds NULL, which no post's id equals.
                 if start + slot < end {
                     sqlite3_bind_int64(details.sqliteStatement, Int32(slot + 1), candidates[start + slot].id)
