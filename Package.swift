@@ -18,6 +18,7 @@ let package = Package(
         // No default traits: the server needs neither swift-configuration nor the URL-form coders.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // libcurl's headers at build time; the library itself is loaded at first use (see CCurl.h).
@@ -82,6 +83,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The connection cap (MaximumAvailableConnections) lives in the core, not re-exported.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                // Whether a request's task runs on an event loop (SQLiteWallStore).
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .executableTarget(
@@ -90,6 +93,9 @@ let package = Package(
                 "AnywallServer", "PostgresStore", "WallDomain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The event loops as Swift concurrency's executor (ServeCommand).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Where bytes from outside come in, as functions a fuzzer drives (scripts/fuzz).

@@ -35,6 +35,13 @@ struct PostSearch {
         return .scan(boxes: nil, near: nil)
     }
 
+    /// Whether the query's cost is bounded by its limit, whatever the wall holds: a nearest search
+    /// reads a limit's worth of posts and the index around them; a scan or a count may read them all.
+    var isBounded: Bool {
+        if case .nearest = try? plan() { return true }
+        return false
+    }
+
     /// What the query asks of the posts' fields, and that its reader may read them.
     private var condition: RecordCondition {
         query.filter.condition.and(query.reader.condition)

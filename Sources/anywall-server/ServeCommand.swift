@@ -2,6 +2,8 @@ import AnywallServer
 import ArgumentParser
 import Foundation
 import Hummingbird
+import NIOCore
+import NIOPosix
 import PostgresStore
 import WallDomain
 
@@ -84,8 +86,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Every request's task then runs on the event loop that reads its connection, instead of
+        // hopping to one of Swift concurrency's threads and back (two thread switches a request).
+        // Work that blocks still goes to Dispatch's threads (`SQLiteWallStore`); a bounded read
+        // runs in place. Before anything else: the hook takes the jobs enqueued after it. It cannot
+        // be installed when the Swift runtime is linked in statically (its hook is not exported).
+        let onEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         do {
-            try await serve()
+            try await serve(onEventLoops: onEventLoops)
         } catch let failure as ServerFailure {
             ServerLog.event("failed", ["error": .string(failure.description)])
             throw ExitCode(failure.exitStatus)
@@ -120,7 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     private static let masterKeyIpsName = "PARSE_SERVER_MASTER_KEY_IPS"
 
-    private func serve() async throws {
+    private func serve(onEventLoops: Bool) async throws {
         let environment = ProcessInfo.processInfo.environment
         let keys = try ServerKeys.from(environment)
         var passwords = PasswordLimits()
@@ -137,7 +145,8 @@ struct ServeCommand: AsyncParsableCommand {
                                           masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
                                           keepsRequestIds: !noRequestIds) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
-                                          "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description)])
+                                          "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description),
+                                          "requestsRunOn": .string(onEventLoops ? "event loops" : "Swift concurrency's threads")])
         }
         let pruning = Task { await ServerApplication.pruneRequestIds(of: wall) }
         defer { pruning.cancel() }

@@ -79,5 +79,31 @@ struct SQLiteWallStoreTests {
         #expect(stored.sorted() == answered.sorted())
         #expect(stored.count == 198)
     }
+
+    @Test("a post fetched while every query connection is busy waits for one, then answers", .timeLimit(.minutes(1)))
+    func boundedReadWaitsForConnection() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-bounded-\(UUID().uuidString).sqlite")
+        let main = try temporaryWall(file: file)
+        let shared = SQLiteWallStore(main, readers: [try temporaryWall(file: file)])
+        let session = try main.signUp(username: "alice", password: "pw", name: nil)
+        let post = try main.createStoredPost(PostDraft(text: "here", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token,
+                                             requestId: "a")
+
+        let reading = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        // The only query connection stays inside this read until released.
+        async let longRead: Void = shared.query { wall in
+            try wall.forEachStoredPost(inAny: nil, where: .always) { _ in
+                reading.signal()
+                _ = release.wait(timeout: .now() + 30)
+            }
+        }
+        try await Task.detached { reading.wait() }.value
+        async let fetched = shared.boundedQuery { try $0.storedPost(objectId: post.objectId) }
+        // Released a little later, so the fetch finds the connection busy first.
+        try await Task.sleep(for: .milliseconds(200))
+        release.signal()
+        #expect(try await fetched?.text == "here")
+        try await longRead
+    }
 }
 

@@ -175,7 +175,7 @@ struct ServerSecurityTests {
         #expect(otherClass.status == 400 && otherClass.json["code"] as? Int == 119, "\(otherClass)")
     }
 
-    @Test("SIGTERM lets a request in flight finish, then the server exits 0; each request is one JSON log line")
+    @Test("SIGTERM lets a request in flight finish, then the server exits 0; each request is one JSON log line; requests run on the event loops")
     func gracefulStop() throws {
         let server = try server()
         let alice = try server.signUp("alice")
@@ -194,6 +194,7 @@ struct ServerSecurityTests {
         while stopping.isExecuting || !stopping.isFinished { Thread.sleep(forTimeInterval: 0.05) }
         let events = server.logEvents
         #expect(events.first?["event"] as? String == "listening" && events.first?["address"] as? String == "127.0.0.1")
+        #expect(events.first?["requestsRunOn"] as? String == "event loops", "\(server.log)")
         #expect(events.last?["event"] as? String == "stopped", "\(server.log)")
         let posted = events.first { $0["event"] as? String == "request" && $0["method"] as? String == "POST" && $0["path"] as? String == "/parse/classes/Posts" }
         #expect(posted?["status"] as? Int == 201 && posted?["remote"] as? String == "127.0.0.1" && posted?["ms"] is Double, "\(server.log)")
