@@ -12,7 +12,8 @@ import WallDomain
 /// free to accept and answer other requests. Finds run on connections of their own (`query`): in
 /// WAL mode they read beside the writer, so a long scan (a world-sized count) holds up neither
 /// posts, log-ins nor the other finds, only the one connection it reads through. A read whose
-/// cost is bounded (`boundedQuery`) runs on the event loop that asks instead: it takes less than the hops.
+/// cost is bounded (`boundedQuery`) runs on the event loop that asks instead: it takes less than
+/// the hops.
 package final class SQLiteWallStore: WallStore, @unchecked Sendable {
     // Unchecked: each EmbeddedWall holds only immutable, thread-safe parts (a GRDB DatabaseQueue,
     // which serialises every access, the hasher and the clock); `idle` is guarded by `lock`.
