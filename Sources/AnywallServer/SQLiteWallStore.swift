@@ -54,12 +54,13 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
         }
     }
 
-    /// Runs `body`, a read whose cost is bounded whatever the wall holds (a post, a user or the
-    /// config by its key, a nearest search: a limit's worth of posts and the index around them),
-    /// in place when called on an event loop (the server runs requests' tasks there) and a query
-    /// connection is idle, else as `query`. It takes about a tenth of a millisecond, no more than
-    /// the hops to a Dispatch thread and back (docs/performance.md). On Swift concurrency's own
-    /// cooperative threads it hops: run there, it measured slower than the hops.
+    /// Runs `body`, a read of a few rows (a post, a user or the config by its key, a nearest
+    /// search: a limit's worth of posts and the index around them), in place when called on an
+    /// event loop (the server runs requests' tasks there) and a query connection is idle, else as
+    /// `query`. It usually takes a tenth of a millisecond, no more than the hops to a Dispatch
+    /// thread and back (docs/performance.md); a nearest search by a pole holds the loop longer
+    /// (`PostSearch.isBounded`). On Swift concurrency's own cooperative threads it hops: run
+    /// there, it measured slower than the hops.
     package func boundedQuery<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
         guard !readers.isEmpty, MultiThreadedEventLoopGroup.currentEventLoop != nil, available.wait(timeout: .now()) == .success else {
             return try await query(body)
