@@ -5,7 +5,8 @@ Generates a deterministic wall of posts (80 % clustered around 50 cities, 20 % s
 latitudes -60..70), imports it with the release `anywall`, and prints:
   * the import rate (posts/s, whole `anywall import` process), beside the sqlite3 tool inserting
     the same rows into an empty wall of the same schema (its triggers index each post);
-  * the in-process p50/p99 of the nearby query at city places and random places (anywall-bench);
+  * the in-process p50/p99 of the nearby query at city places and random places (anywall-bench),
+    and over a grid all over the earth searching the whole earth, with its slowest place;
   * the median whole-process time of `anywall nearby --json` at city places beside the `sqlite3`
     command-line tool answering the same question on the same file, and their ratio.
 Targets (issue 17): in-process p50 at a city <= 60 us; whole process <= 2x sqlite3; import >= 200,000 posts/s.
@@ -55,6 +56,7 @@ WORDS = ("free coffee here lost cat found keys great view best tacos in town wat
 EARTH_RADIUS_M = 6371000.0  # the sphere every anywall backend measures on
 KM_PER_DEGREE = math.pi * EARTH_RADIUS_M / 180 / 1000
 SEARCH_KM = 100
+WHOLE_EARTH_KM = math.pi * EARTH_RADIUS_M / 1000  # half the circumference: the farthest any post can be
 LIMIT = 20
 GENERATOR_VERSION = 1  # bump when the generated data changes, so a cached file is not reused
 
@@ -193,6 +195,16 @@ def generate(args, posts_file, places_files):
     with open(places_files["random"], "w") as out:
         for _ in range(args.places):
             out.write("%.6f,%.6f\n" % spread(places_rng))
+
+
+def write_earth_grid(path):
+    """Places all over the earth, poles and oceans included: every 5 degrees of latitude from 85 S
+    to 85 N and every 10 degrees of longitude, where the worst searches are (a ring grown from an
+    empty place reaching a dense one, a ring around a pole)."""
+    with open(path, "w") as out:
+        for lat in range(-85, 86, 5):
+            for lon in range(-175, 180, 10):
+                out.write(f"{lat},{lon}\n")
 
 
 def read_places(path):
@@ -351,7 +363,9 @@ def prepare_data(args, out):
     tag = f"{args.posts}-{args.seed}"
     posts_file = os.path.join(out, f"posts-{tag}.ndjson")
     places_files = {"city": os.path.join(out, f"places-city-{tag}.txt"),
-                    "random": os.path.join(out, f"places-random-{tag}.txt")}
+                    "random": os.path.join(out, f"places-random-{tag}.txt"),
+                    "earth": os.path.join(out, "places-earth.txt")}
+    write_earth_grid(places_files["earth"])
     stamp_file = os.path.join(out, f"params-{tag}.json")
     stamp = json.dumps(params, sort_keys=True)
     if not (os.path.exists(posts_file) and os.path.exists(stamp_file) and open(stamp_file).read() == stamp):
@@ -430,6 +444,14 @@ def main():
                                  "--label", kind, "--json"], env=env, check=True, capture_output=True, text=True)
         report[f"inProcess{kind.capitalize()}"] = json.loads(result.stdout)
 
+    earth_rounds = min(args.rounds, 3)
+    log(f"timing nearby in process all over the earth, the whole earth searched, x {earth_rounds} rounds")
+    result = subprocess.run([os.path.join(bin_dir, "anywall-bench"), "nearby", "--store", wall,
+                             "--places", places_files["earth"], "--rounds", str(earth_rounds),
+                             "--search-distance-km", str(WHOLE_EARTH_KM), "--label", "earth", "--json"],
+                            env=env, check=True, capture_output=True, text=True)
+    report["inProcessEarth"] = json.loads(result.stdout)
+
     log(f"timing whole processes at {min(args.process_places, len(city_places))} city places")
     processes = compare_processes(args, bin_dir, wall, city_places[:args.process_places], env)
     processes["ratio"] = processes["anywallMedianMs"] / processes["sqlite3MedianMs"]
@@ -443,7 +465,7 @@ def main():
 
 
 def print_summary(r):
-    city, rand, proc = r["inProcessCity"], r["inProcessRandom"], r["wholeProcess"]
+    city, rand, earth, proc = r["inProcessCity"], r["inProcessRandom"], r["inProcessEarth"], r["wholeProcess"]
     verdict = lambda ok: "ok" if ok else "MISSED"
     build = "release, --static-swift-stdlib" if r["staticSwiftStdlib"] else "release"
     lines = [f"anywall embedded wall benchmark, {r['posts']:,} posts, {r['date']}, {r['source']} ({build}, {r['cpus']} CPUs)"]
@@ -461,6 +483,9 @@ def print_summary(r):
         f"    distance to the 20th post (median): city {city.get('medianReachMeters', 'n/a')} m, random "
         f"{rand.get('medianReachMeters', 'n/a')} m ({rand['shortPlaces']} of {rand['places']} random places have fewer than 20 "
         f"within 100 km); posts in a 1 km box at a city (median): {r['firstRingRowsMedian']:.0f}",
+        f"  nearby in process, all over the earth, the whole earth searched ({earth['queries']} queries): "
+        f"p50 {earth['p50Micros']} us, p99 {earth['p99Micros']} us; slowest place {earth['slowestPlace']}: "
+        f"{earth['slowestPlaceMicros'] / 1000:.1f} ms ({earth['slowestPlaceMicros'] / city['p50Micros']:.0f}x the city p50)",
         f"  whole process at a city, median of {proc['runsEach']} runs: anywall nearby --json "
         f"{proc['anywallMedianMs']:.1f} ms, sqlite3 {proc['sqlite3MedianMs']:.1f} ms, "
         f"ratio {proc['ratio']:.2f}x  [target <= 2x: {verdict(proc['ratio'] <= 2)}]",

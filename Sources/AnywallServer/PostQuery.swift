@@ -28,7 +28,7 @@ package struct PostQuery: Sendable {
     private static let unsupported: Set<String> = ["readPreference", "includeReadPreference", "subqueryReadPreference",
                                                    "hint", "explain", "comment", "redirectClassNameForKey"]
 
-    init(parameters: [(String, String)]) throws {
+    package init(parameters: [(String, String)]) throws {
         for (name, text) in parameters {
             // Read as JSON only where a value is one: decoding text that is not JSON costs a thrown error.
             var value: JSONValue { (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text) }

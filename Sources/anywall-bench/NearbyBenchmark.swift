@@ -35,9 +35,15 @@ struct NearbyBenchmark {
                 }
             }
         }
+        // Each place's median over the rounds (samples go round by round, place by place).
+        let perPlace = queries.indices.map { place in
+            LatencySummary(nanoseconds: stride(from: place, to: samples.count, by: queries.count).map { samples[$0] }).p50
+        }
+        let slowest = perPlace.indices.max { perPlace[$0] < perPlace[$1] }
         return NearbyReport(label: label, places: queries.count, rounds: rounds,
                             latency: LatencySummary(nanoseconds: samples),
-                            meanPostsFound: Double(found) / Double(queries.count), reach: reach)
+                            meanPostsFound: Double(found) / Double(queries.count), reach: reach,
+                            slowestPlace: slowest.map { (queries[$0].center, perPlace[$0]) })
     }
 
     /// A monotonic clock read directly: cheaper and steadier than going through Date.

@@ -107,6 +107,35 @@ struct EmbeddedNearbyTests {
         }
     }
 
+    @Test("is exact when a ring grown from an empty place reaches a dense one, which it does not read whole")
+    func ringGrownIntoDensePlace() throws {
+        var rng = SeededGenerator(seed: 5)
+        // Near a pole the rings are read in latitude bands (across the antimeridian, too).
+        let centers = [try GeoPoint(latitude: 80, longitude: 10), try GeoPoint(latitude: 0, longitude: -30),
+                       try GeoPoint(latitude: -89.9, longitude: 0), try GeoPoint(latitude: 75, longitude: 179.5)]
+        // Around each center: nothing within 1,000 km; a few posts at 1,100-1,600 km; a city of 6,000
+        // posts 3,000 km away, which the ring grown past 1,024 km (to 4,096) reaches first.
+        var places: [GeoPoint] = []
+        for center in centers {
+            places += try (0..<30).map { _ in try center.moved(.kilometers(Double.random(in: 1_100...1_600, using: &rng)),
+                                                                bearing: Double.random(in: 0..<360, using: &rng)) }
+            let city = try center.moved(.kilometers(3_000), bearing: 100)
+            places += try (0..<6_000).map { _ in try city.moved(.meters(Double.random(in: 0...5_000, using: &rng)),
+                                                                bearing: Double.random(in: 0..<360, using: &rng)) }
+        }
+        let wall = try wall(with: places)
+        for center in centers {
+            for limit in [1, 20, 100] {
+                let expected = places.enumerated()
+                    .map { (id: "p\($0.offset)", distance: center.distance(to: $0.element).meters) }
+                    .sorted { $0.distance < $1.distance }
+                    .prefix(limit).map(\.id)
+                let query = try WallQuery(center: center, searchDistance: WallQuery.wholeEarth, limit: limit)
+                #expect(try wall.nearby(query).map(\.objectId) == Array(expected), "at \(center), limit \(limit)")
+            }
+        }
+    }
+
     @Test("with an area: matches a brute-force search, the area near, far, holed, or split by the antimeridian")
     func areaMatchesBruteForce() throws {
         var rng = SeededGenerator(seed: 5)

@@ -40,21 +40,35 @@ public struct BoundingBox: Equatable, Sendable {
         let maxLat = GreatCircle.degrees(lat + angular)
         if angular >= .pi || maxLat >= 90 || minLat <= -90 {
             // The circle covers a pole: every meridian passes through it.
-            return [BoundingBox(minLatitude: max(minLat, -90), maxLatitude: min(maxLat, 90),
-                                minLongitude: -180, maxLongitude: 180)]
+            return spanning(longitude: center.longitude, halfWidth: 180, minLatitude: max(minLat, -90), maxLatitude: min(maxLat, 90))
         }
         // Widest longitude reach of the circle, at the latitude where it touches its meridians.
         let deltaLon = GreatCircle.degrees(asin(min(1, sin(angular) / cos(lat))))
-        let minLon = center.longitude - deltaLon
-        let maxLon = center.longitude + deltaLon
-        if minLon < -180 {
-            return [BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: minLon + 360, maxLongitude: 180),
-                    BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: maxLon)]
+        return spanning(longitude: center.longitude, halfWidth: deltaLon, minLatitude: minLat, maxLatitude: maxLat)
+    }
+
+    /// The area of the box on the unit sphere (steradians).
+    var sphereArea: Double {
+        GreatCircle.radians(maxLongitude - minLongitude)
+            * (sin(GreatCircle.radians(maxLatitude)) - sin(GreatCircle.radians(minLatitude)))
+    }
+
+    /// The boxes over `minLatitude...maxLatitude` and `halfWidth` degrees either side of
+    /// `longitude`: every longitude when that is 180 or more, two boxes when the span crosses the
+    /// antimeridian.
+    static func spanning(longitude: Double, halfWidth: Double, minLatitude: Double, maxLatitude: Double) -> [BoundingBox] {
+        guard halfWidth < 180 else {
+            return [BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: 180)]
         }
-        if maxLon > 180 {
-            return [BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: minLon, maxLongitude: 180),
-                    BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: maxLon - 360)]
+        let west = longitude - halfWidth, east = longitude + halfWidth
+        if west < -180 {
+            return [BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: west + 360, maxLongitude: 180),
+                    BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: east)]
         }
-        return [BoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: minLon, maxLongitude: maxLon)]
+        if east > 180 {
+            return [BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: west, maxLongitude: 180),
+                    BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180, maxLongitude: east - 360)]
+        }
+        return [BoundingBox(minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: west, maxLongitude: east)]
     }
 }
