@@ -14,6 +14,9 @@ and prints:
   * reads again while 300 idle connections are held open and 8 threads flood /login and /users
     (wrong passwords for one user, sign-ups of new names): the nearby p99 beside the one without,
     and the statuses the flood got (429 when the password gate refuses);
+  * reads again beside two connections asking for the nearest 20 posts in the whole earth at
+    places by the poles (the slowest nearest searches on this wall, run on the server's event
+    loops): the nearby requests/s and p99 beside those without, and those searches' own figures;
   * that the server stops with status 0 on SIGTERM, and any "event":"error" line it logged;
   * a summary table with the machine (CPUs, model), to paste in the README.
 wrk and the server share the machine's CPUs. Exit status 1 when a post is lost, a request
@@ -195,10 +198,10 @@ class Server:
 
 # ---------------------------------------------------------------- wrk
 
-def nearby_path(lat, lon):
-    """The CLI's nearby query as a GET path, `where` urlencoded."""
+def nearby_path(lat, lon, km=bench_wall.SEARCH_KM):
+    """The CLI's nearby query as a GET path (within `km`), `where` urlencoded."""
     where = {"location": {"$nearSphere": {"__type": "GeoPoint", "latitude": lat, "longitude": lon},
-                          "$maxDistanceInKilometers": bench_wall.SEARCH_KM}}
+                          "$maxDistanceInKilometers": km}}
     query = urllib.parse.urlencode({"where": json.dumps(where, separators=(",", ":")), "include": "user",
                                     "limit": str(bench_wall.LIMIT)})
     return f"{MOUNT}/classes/Posts?{query}"
@@ -301,20 +304,31 @@ def parse_wrk(output):
 
 
 def run_wrk(args, server, script_text, script_path, connections, seconds, label):
+    return finish_wrk(start_wrk(args, server, script_text, script_path, connections, seconds, label, args.threads))
+
+
+def start_wrk(args, server, script_text, script_path, connections, seconds, label, threads):
+    """wrk started in the background; `finish_wrk` waits for it and reads its figures."""
     with open(script_path, "w") as f:
         f.write(script_text)
-    command = ["wrk", "--threads", str(args.threads), "--connections", str(connections),
+    command = ["wrk", "--threads", str(threads), "--connections", str(connections),
                "--duration", f"{seconds}s", "--timeout", f"{args.timeout}s", "--latency",
                "--script", script_path, f"http://127.0.0.1:{server.port}"]
     log(f"{label}: " + " ".join(command))
-    done = subprocess.run(command, capture_output=True, text=True)
-    with open(script_path[:-len(".lua")] + ".out", "w") as f:
-        f.write(done.stdout + done.stderr)
-    if done.returncode != 0 or "Requests/sec" not in done.stdout:
-        fail(f"wrk failed (status {done.returncode}):\n{done.stdout}{done.stderr}")
-    log(done.stdout.rstrip())
-    result = parse_wrk(done.stdout)
-    result.update(connections=connections, threads=args.threads)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process.script_path, process.connections, process.threads = script_path, connections, threads
+    return process
+
+
+def finish_wrk(process):
+    stdout, stderr = process.communicate()
+    with open(process.script_path[:-len(".lua")] + ".out", "w") as f:
+        f.write(stdout + stderr)
+    if process.returncode != 0 or "Requests/sec" not in stdout:
+        fail(f"wrk failed (status {process.returncode}):\n{stdout}{stderr}")
+    log(stdout.rstrip())
+    result = parse_wrk(stdout)
+    result.update(connections=process.connections, threads=process.threads)
     return result
 
 
@@ -466,6 +480,10 @@ def check_posting(args, server, wall, run, write):
     return write, problems
 
 
+# Connections asking the slowest nearest searches beside the reads: a client or two, not a flood.
+SLOW_CONNECTIONS = 2
+
+
 def main():
     args = parse_arguments()
     out = bench_wall.out_folder(bench_wall.parse_arguments(["--out", args.out]), ROOT)
@@ -513,6 +531,25 @@ def main():
         if flooded["nonSuccess"] + sum(flooded["socketErrors"].values()):
             problems.append(f"reads during the flood: {flooded['nonSuccess']} non-2xx, socket errors {flooded['socketErrors']}")
 
+        # ---- reads beside the slowest nearest searches: the whole earth, from places by the poles
+        # (no post within 1,000 km on bench-wall's data), which the server runs on its event loops
+        slow_places = [(lat, lon) for lat, lon in bench_wall.read_places(places_files["earth"]) if lat >= 75 or lat <= -65]
+        slow_paths = ",\n  ".join(lua_string(nearby_path(lat, lon, bench_wall.WHOLE_EARTH_KM)) for lat, lon in slow_places)
+        slow = start_wrk(args, server, READ_LUA % {"paths": slow_paths, "app": lua_string(APP_ID)},
+                         os.path.join(work, "slowest.lua"), SLOW_CONNECTIONS, args.duration + 2, "the slowest searches", 1)
+        try:
+            time.sleep(1)
+            beside_slow = run_wrk(args, server, READ_LUA % {"paths": paths, "app": lua_string(APP_ID)},
+                                  os.path.join(work, "read-slowest.lua"), args.connections, args.duration,
+                                  "reads beside the slowest searches")
+        finally:
+            beside_slow["slowest"] = finish_wrk(slow)
+        beside_slow["slowest"]["places"] = len(slow_places)
+        report["readBesideSlowest"] = beside_slow
+        for result, what in ((beside_slow, "reads beside the slowest searches"), (beside_slow["slowest"], "the slowest searches")):
+            if result["nonSuccess"] + sum(result["socketErrors"].values()):
+                problems.append(f"{what}: {result['nonSuccess']} non-2xx, socket errors {result['socketErrors']}")
+
         # ---- writes
         posting = start_posting(args, server, work, run, args.write_connections, args.write_duration)
         time.sleep(1)  # the requests in flight when wrk stopped
@@ -547,7 +584,8 @@ def main():
 
 
 def print_summary(r):
-    m, read, write, flooded = r["machine"], r["read"], r["write"], r["readFlooded"]
+    m, read, write, flooded, slowed = r["machine"], r["read"], r["write"], r["readFlooded"], r["readBesideSlowest"]
+    slowest = slowed["slowest"]
     p = lambda result, q: f"{result['percentilesMs'].get(q, float('nan')):.2f} ms"
     lost = "no post lost" if write["noPostLost"] else "POSTS LOST OR EXTRA"
     lines = [
@@ -564,6 +602,13 @@ def print_summary(r):
         f"| {flooded['threads']} threads, {flooded['connections']} connections, {flooded['seconds']:.0f} s "
         f"| {flooded['requestsPerSecond']:,.0f} | {p(flooded, '50')} | {p(flooded, '99')} "
         f"| {flooded['nonSuccess']} non-2xx, {sum(flooded['socketErrors'].values())} socket |",
+        f"| the same, beside {slowest['connections']} connections asking the nearest 20 in the whole earth at "
+        f"{slowest['places']} places by the poles | {slowed['threads']} threads, {slowed['connections']} connections, "
+        f"{slowed['seconds']:.0f} s | {slowed['requestsPerSecond']:,.0f} | {p(slowed, '50')} | {p(slowed, '99')} "
+        f"| {slowed['nonSuccess']} non-2xx, {sum(slowed['socketErrors'].values())} socket |",
+        f"| (those searches by the poles) | {slowest['threads']} thread, {slowest['connections']} connections "
+        f"| {slowest['requestsPerSecond']:,.0f} | {p(slowest, '50')} | {p(slowest, '99')} "
+        f"| {slowest['nonSuccess']} non-2xx, {sum(slowest['socketErrors'].values())} socket |",
         f"| post (POST /classes/Posts, {write['users']} users, unique request ids) "
         f"| {write['threads']} threads, {write['connections']} connections, {write['seconds']:.0f} s "
         f"| {write['requestsPerSecond']:,.0f} | {p(write, '50')} | {p(write, '99')} "
@@ -574,6 +619,8 @@ def print_summary(r):
         f"{write['distinctLoadTexts']:,} distinct load texts: {lost}",
         f"flood: nearby p99 {flooded['percentilesMs']['99'] / read['percentilesMs']['99']:.2f}x the p99 without it; "
         f"the flood's answers by status: {flooded['floodStatuses']}",
+        f"beside the searches by the poles: nearby {slowed['requestsPerSecond'] / read['requestsPerSecond']:.2f}x the "
+        f"requests/s and p99 {slowed['percentilesMs']['99'] / read['percentilesMs']['99']:.2f}x the p99 without them",
         f"server: {'exit 0 on SIGTERM' if r['serverExit'] == 0 else 'exit ' + str(r['serverExit'])}, "
         f"{len(r['serverErrors'])} error events, {r['server5xx']} 5xx answers",
     ]
