@@ -58,9 +58,9 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
     /// search: a limit's worth of posts and the index around them), in place when called on an
     /// event loop (the server runs requests' tasks there) and a query connection is idle, else as
     /// `query`. It usually takes a tenth of a millisecond, no more than the hops to a Dispatch
-    /// thread and back (docs/performance.md); a nearest search from a sparse place by a pole holds
-    /// the loop up to 2 ms (`PostSearch.isBounded`). On Swift concurrency's own cooperative threads it hops: run
-    /// there, it measured slower than the hops.
+    /// thread and back (docs/performance.md); the slowest nearest searches hold the loop a few
+    /// milliseconds (`PostSearch.isBounded`). On Swift concurrency's own cooperative threads it
+    /// hops: run there, it measured slower than the hops.
     package func boundedQuery<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
         guard !readers.isEmpty, MultiThreadedEventLoopGroup.currentEventLoop != nil, available.wait(timeout: .now()) == .success else {
             return try await query(body)

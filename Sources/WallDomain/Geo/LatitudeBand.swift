@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Near a pole a circle's box spans every longitude over its whole height (`BoundingBox.covering`),
 /// though the circle itself is narrow away from the pole: a circle of 4,000 km at 70°S reaches
-/// the pole, and its box holds a fifth of the earth's latitudes all around. Banded, each band is
+/// the pole, and its box is a fifth of the earth, all longitudes south of 34°S. Banded, each band is
 /// only as wide as the circle is at its latitudes.
 ///
 /// Bands share their edges, so a point on an edge is in the boxes of two bands: each point
 /// belongs to the band that `owns` its latitude, and a scan counts it there only. Bands come
 /// nearest the circle's center first.
-public struct LatitudeBand: Equatable, Sendable {
+public struct LatitudeBand: Sendable {
     /// The latitudes the band owns: from `lower` (included) to `upper` (excluded); the southernmost
     /// band owns all below, the northernmost all above.
     public let lower: Double
