@@ -130,6 +130,8 @@ let package = Package(
             dependencies: [
                 "AnywallServer", "TestSupport", "anywall-server",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "PostgresStoreTests", dependencies: ["TestSupport", "anywall-server"]),

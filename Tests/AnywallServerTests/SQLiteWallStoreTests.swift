@@ -2,6 +2,8 @@ import AnywallServer
 import Dispatch
 import EmbeddedStore
 import Foundation
+import NIOCore
+import NIOPosix
 import TestSupport
 import Testing
 import WallDomain
@@ -105,5 +107,51 @@ struct SQLiteWallStoreTests {
         #expect(try await fetched?.text == "here")
         try await longRead
     }
+
+    @Test("on an event loop a bounded read runs in place while a query connection is idle, and on another thread while none is",
+          .timeLimit(.minutes(1)))
+    func boundedReadOnEventLoop() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-loop-\(UUID().uuidString).sqlite")
+        let shared = SQLiteWallStore(try temporaryWall(file: file), readers: [try temporaryWall(file: file)])
+        let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = LoopTaskExecutor(loops.next())
+        /// Whether a bounded read asked by a task on the loop ran on the loop's thread.
+        @Sendable func boundedReadStaysOnLoop() async throws -> Bool {
+            try await Task(executorPreference: loop) {
+                try await shared.boundedQuery { _ in MultiThreadedEventLoopGroup.currentEventLoop != nil }
+            }.value
+        }
+        #expect(try await boundedReadStaysOnLoop())
+
+        let reading = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        // The only query connection stays inside this read until released.
+        async let longRead: Void = shared.query { _ in
+            reading.signal()
+            _ = release.wait(timeout: .now() + 30)
+        }
+        try await Task.detached { reading.wait() }.value
+        async let stayed = boundedReadStaysOnLoop()
+        // The loop is not held while the read waits for the connection: it still runs other work.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await loops.next().submit { true }.get())
+        release.signal()
+        #expect(try await stayed == false)
+        try await longRead
+        try await loops.shutdownGracefully()
+    }
 }
 
+/// Runs tasks that prefer it on one event loop, as anywall-server runs its requests' tasks (there
+/// through Swift concurrency's global executor, which a test process cannot hand to SwiftNIO).
+private final class LoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
