@@ -115,6 +115,9 @@ struct EmbeddedNearbySearch<Found> {
         let errorMeters = Self.coordinateError.meters
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
+        // The narrowest ring known to hold `limit` posts: rings never grow past it, so a search
+        // that starts over ends (each start over narrows it by a tenth or more).
+        var enoughMeters = searchMeters
         while true {
             var candidates: [Candidate] = []
             var surelyInside = 0
@@ -144,6 +147,7 @@ struct EmbeddedNearbySearch<Found> {
                     }
                 }
             } catch let narrower as NarrowerRingSuffices {
+                enoughMeters = narrower.radiusMeters
                 radiusMeters = narrower.radiusMeters
                 continue
             }
@@ -154,10 +158,10 @@ struct EmbeddedNearbySearch<Found> {
                 let bound = candidates[query.limit - 1].estimate + 2 * errorMeters
                 return try posts(candidates.prefix { $0.estimate <= bound }, near: query.center, within: query.searchDistance, limit: query.limit)
             }
-            if radiusMeters >= searchMeters {
+            if radiusMeters >= enoughMeters {
                 return try posts(candidates[...], near: query.center, within: query.searchDistance, limit: query.limit)
             }
-            radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: surelyInside, limit: query.limit))
+            radiusMeters = min(enoughMeters, nextRadius(after: radiusMeters, found: surelyInside, limit: query.limit))
         }
     }
 
@@ -187,7 +191,9 @@ struct EmbeddedNearbySearch<Found> {
         var inArea: [(distance: Distance, objectId: String, post: Found)] = []
         while true {
             var candidates: [Candidate] = []
-            for ring in BoundingBox.covering(center: query.center, radius: .meters(radiusMeters)) {
+            // Banded near a pole as the plain search is; a post in two bands' boxes is read once (`read`).
+            let rings = LatitudeBand.bands(covering: query.center, radius: .meters(radiusMeters), margin: Self.storedDegreeError).flatMap(\.boxes)
+            for ring in rings {
                 for box in area.boxes.compactMap(ring.intersection) {
                     try forEachEntry(in: box, of: scans) { row in
                         let latitude = sqlite3_column_double(row, 1), longitude = sqlite3_column_double(row, 2)

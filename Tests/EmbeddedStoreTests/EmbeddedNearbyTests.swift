@@ -136,6 +136,27 @@ struct EmbeddedNearbyTests {
         }
     }
 
+    @Test("with an area by a pole: matches a brute-force search over the whole earth")
+    func polarAreaMatchesBruteForce() throws {
+        var rng = SeededGenerator(seed: 17)
+        let places = try (0..<3000).map { _ in
+            try GeoPoint(latitude: Double.random(in: 60...89.99, using: &rng), longitude: Double.random(in: -179.99...179.99, using: &rng))
+        }
+        let wall = try wall(with: places)
+        let area = try Area(parsing: "-60,75,60,88")
+        for center in [try GeoPoint(latitude: 85, longitude: 170), try GeoPoint(latitude: 80, longitude: 0), try GeoPoint(latitude: 89.9, longitude: -90)] {
+            for limit in [1, 20, 100] {
+                let expected = places.enumerated()
+                    .filter { area.covers($0.element) }
+                    .map { (id: "p\($0.offset)", distance: center.distance(to: $0.element).meters) }
+                    .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+                    .prefix(limit).map(\.id)
+                let query = try WallQuery(center: center, searchDistance: WallQuery.wholeEarth, limit: limit, within: area)
+                #expect(try wall.nearby(query).map(\.objectId) == Array(expected), "from \(center), limit \(limit)")
+            }
+        }
+    }
+
     @Test("with an area: matches a brute-force search, the area near, far, holed, or split by the antimeridian")
     func areaMatchesBruteForce() throws {
         var rng = SeededGenerator(seed: 5)
