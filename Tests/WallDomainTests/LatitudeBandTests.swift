@@ -30,6 +30,23 @@ struct LatitudeBandTests {
         #expect(bands.contains { $0.boxes.contains { $0.minLongitude == -180 && $0.maxLongitude == 180 } })
     }
 
+    @Test("at random places and radii, from a metre to 10,000 km, every point of the circle is in its band's boxes")
+    func randomCircles() throws {
+        var rng = SeededGenerator(seed: 2026)
+        for _ in 0..<200 {
+            let center = try GeoPoint(latitude: Double.random(in: -89.999...89.999, using: &rng), longitude: Double.random(in: -179.999...179.999, using: &rng))
+            let radius = Distance.meters(pow(10, Double.random(in: 0...7, using: &rng)))
+            let bands = LatitudeBand.bands(covering: center, radius: radius, margin: margin)
+            for _ in 0..<300 {
+                let p = try center.moved(.meters(Double.random(in: 0...radius.meters, using: &rng)), bearing: Double.random(in: 0..<360, using: &rng))
+                guard center.distance(to: p) <= radius else { continue }
+                let owners = bands.filter { $0.owns(latitude: p.latitude) }
+                #expect(owners.count == 1, "\(p) around \(center), \(radius.meters) m: \(owners.count) owners")
+                #expect(owners.first?.boxes.contains { $0.contains(p) } == true, "\(p) is within \(radius.meters) m of \(center) but not in its band's boxes")
+            }
+        }
+    }
+
     @Test("every point of the circle is in a box of the one band that owns its latitude",
           arguments: [(80.0, 10.0, 2_000.0), (-70, 90, 4_000), (89.9, 179.99, 2_300), (85, -179.5, 1_200),
                       (-89.99, 0, 500), (60, 179, 3_000), (0, 0, 9_000), (20, -100, 300)])
