@@ -316,19 +316,25 @@ def start_wrk(args, server, script_text, script_path, connections, seconds, labe
                "--script", script_path, f"http://127.0.0.1:{server.port}"]
     log(f"{label}: " + " ".join(command))
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    process.script_path, process.connections, process.threads = script_path, connections, threads
-    return process
+    return RunningWrk(process, script_path, connections, threads)
 
 
-def finish_wrk(process):
-    stdout, stderr = process.communicate()
-    with open(process.script_path[:-len(".lua")] + ".out", "w") as f:
+class RunningWrk:
+    """A wrk run under way: its process, and what its figures are reported with."""
+
+    def __init__(self, process, script_path, connections, threads):
+        self.process, self.script_path, self.connections, self.threads = process, script_path, connections, threads
+
+
+def finish_wrk(run):
+    stdout, stderr = run.process.communicate()
+    with open(run.script_path[:-len(".lua")] + ".out", "w") as f:
         f.write(stdout + stderr)
-    if process.returncode != 0 or "Requests/sec" not in stdout:
-        fail(f"wrk failed (status {process.returncode}):\n{stdout}{stderr}")
+    if run.process.returncode != 0 or "Requests/sec" not in stdout:
+        fail(f"wrk failed (status {run.process.returncode}):\n{stdout}{stderr}")
     log(stdout.rstrip())
     result = parse_wrk(stdout)
-    result.update(connections=process.connections, threads=process.threads)
+    result.update(connections=run.connections, threads=run.threads)
     return result
 
 
@@ -543,8 +549,8 @@ def main():
                                   os.path.join(work, "read-slowest.lua"), args.connections, args.duration,
                                   "reads beside the slowest searches")
         finally:
-            beside_slow["slowest"] = finish_wrk(slow)
-        beside_slow["slowest"]["places"] = len(slow_places)
+            slowest = finish_wrk(slow)
+        beside_slow["slowest"] = dict(slowest, places=len(slow_places))
         report["readBesideSlowest"] = beside_slow
         for result, what in ((beside_slow, "reads beside the slowest searches"), (beside_slow["slowest"], "the slowest searches")):
             if result["nonSuccess"] + sum(result["socketErrors"].values()):

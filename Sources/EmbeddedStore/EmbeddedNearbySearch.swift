@@ -35,12 +35,12 @@ struct EmbeddedNearbySearch<Found> {
     static var minimumGrowth: Double { 1.25 }
     /// A ring after an empty one is this many times wider.
     static var growthWhenEmpty: Double { 4.0 }
-    /// An upper bound on how far a distance computed from R*Tree coordinates can be from the
-    /// exact one: a float rounded outward, either corner of a point's box, is off by at most
-    /// 2^-16 degree (1.7 m) per coordinate.
-    static var coordinateError: Distance { .meters(5) }
-    /// How far (degrees) a coordinate the R*Tree stores may be from the exact one.
+    /// How far (degrees) a coordinate the R*Tree stores, a float rounded outward, may be from the
+    /// exact one, either corner of a point's box.
     static var storedDegreeError: Double { 1.0 / 65_536 }
+    /// An upper bound on how far a distance computed from R*Tree coordinates can be from the
+    /// exact one: `storedDegreeError` is 1.7 m per coordinate.
+    static var coordinateError: Distance { .meters(5) }
 
     let db: Database
     /// Whose posts the search may return.

@@ -25,9 +25,9 @@ public struct LatitudeBand: Sendable {
     }
 
     /// How many times larger than the circle its single box may be before it is cut into bands.
-    static var bandingRatio: Double { 1.5 }
+    private static var bandingRatio: Double { 1.5 }
     /// How many bands a circle is cut into when it is.
-    static var bandCount: Int { 8 }
+    private static var bandCount: Int { 8 }
 
     /// The bands covering every point within `radius` of `center`: one band holding
     /// `BoundingBox.covering`'s boxes when they are not much larger than the circle, else
@@ -68,7 +68,7 @@ public struct LatitudeBand: Sendable {
     /// `south` to `north`. At one latitude the reach is where the circle crosses that parallel;
     /// over latitudes it rises to one maximum (where the circle touches its meridians) and falls,
     /// or only rises towards a pole inside the circle, so the ends and that one latitude suffice.
-    static func halfWidth(of center: GeoPoint, angular: Double, between south: Double, and north: Double) -> Double {
+    private static func halfWidth(of center: GeoPoint, angular: Double, between south: Double, and north: Double) -> Double {
         let centerLatitude = GreatCircle.radians(center.latitude)
         func reach(_ latitude: Double) -> Double {
             let phi = GreatCircle.radians(latitude)
