@@ -1,6 +1,7 @@
 import AnywallSupport
 import Foundation
 import GRDB
+import GRDBSQLite
 import WallDomain
 
 /// What one batch of `import` did.
@@ -61,6 +62,8 @@ extension EmbeddedWall {
         let insertPost = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO post (objectId, text, latitude, longitude, userId, createdAt) VALUES (?, ?, ?, ?, ?, ?)
             """)
+        // Bound through the C API: GRDB's arguments box each value, and a load binds millions.
+        let row = insertPost.sqliteStatement
         let now = Self.millis(Date())
         for post in posts {
             var userId: Int64?
@@ -72,11 +75,14 @@ extension EmbeddedWall {
                     authors[author] = userId
                 }
             }
-            try insertPost.execute(arguments: [
-                post.objectId ?? RandomIdentifier.objectId(), post.text, post.location.latitude, post.location.longitude,
-                userId, post.createdAt.map(Self.millis) ?? now,
-            ])
-            if db.changesCount == 1 { outcome.imported += 1 } else { outcome.alreadyPresent += 1 }
+            sqlite3_bind_text(row, 1, post.objectId ?? RandomIdentifier.objectId(), -1, sqliteTransient)
+            sqlite3_bind_text(row, 2, post.text, -1, sqliteTransient)
+            sqlite3_bind_double(row, 3, post.location.latitude)
+            sqlite3_bind_double(row, 4, post.location.longitude)
+            if let userId { sqlite3_bind_int64(row, 5, userId) } else { sqlite3_bind_null(row, 5) }
+            sqlite3_bind_int64(row, 6, post.createdAt.map(Self.millis) ?? now)
+            try db.run(insertPost)
+            if sqlite3_changes(db.sqliteConnection) == 1 { outcome.imported += 1 } else { outcome.alreadyPresent += 1 }
         }
         return outcome
     }

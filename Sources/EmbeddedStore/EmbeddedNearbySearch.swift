@@ -104,7 +104,7 @@ struct EmbeddedNearbySearch<Found> {
             var arguments: StatementArguments = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
             if let readerEntry { arguments += [readerEntry] }
             try scan.setArguments(arguments)
-            try forEachRow(of: scan, body)
+            try db.forEachRow(of: scan, body)
         }
     }
 
@@ -253,7 +253,7 @@ struct EmbeddedNearbySearch<Found> {
                     sqlite3_bind_null(details.sqliteStatement, Int32(slot + 1))
                 }
             }
-            try forEachRow(of: details) { row in
+            try db.forEachRow(of: details) { row in
                 let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
                 let distance = center.distance(to: location)
                 guard distance <= search, area?.covers(location) ?? true else { return }
@@ -265,21 +265,6 @@ struct EmbeddedNearbySearch<Found> {
         found.sort { ($0.distance, $0.objectId) < ($1.distance, $1.objectId) }
         return found
     }
-
-    /// Steps a prepared, bound statement to its end, handing each row to `body`.
-    private func forEachRow(of statement: Statement, _ body: (SQLiteStatement) throws -> Void) throws {
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
-            try body(handle)
-        }
-    }
-
 }
 
 /// What the nearest search reads of each post it finds: the query of a batch of candidates'

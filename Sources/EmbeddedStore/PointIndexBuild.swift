@@ -1,5 +1,5 @@
-import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Builds a 2-D R*Tree of points (SQLite's rtree module, `id, minLatitude, maxLatitude,
 /// minLongitude, maxLongitude`) anew in one pass, for a wall loaded in bulk.
@@ -29,30 +29,42 @@ struct PointIndexBuild {
     let table: String
 
     /// Replaces the tree's content with the points `source` selects (`SELECT id, latitude,
-    /// longitude FROM ...`). The points stream from SQLite's sorter into the leaves, so memory
-    /// holds only the level above them (a 51st of the points), whatever the wall's size.
+    /// longitude FROM ...`). The points pass through SQLite's sorter and a temporary table, so
+    /// memory holds only the level above the leaves (a 51st of the points), whatever the wall's size.
     func rebuild(_ db: Database, from source: String) throws {
         guard let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \"\(table)_node\" WHERE nodeno = 1") else {
             throw DatabaseError(message: "\(table) has no root node")
         }
         var writer = try NodeWriter(db, table: table, nodeSize: nodeSize)
         let capacity = (nodeSize - 4) / 24
-        db.add(function: Self.hilbertOrder)
-        defer { db.remove(function: Self.hilbertOrder) }
-        let points = try Row.fetchCursor(db, sql: """
-            SELECT id, latitude, longitude FROM (\(source)) ORDER BY \(Self.hilbertOrder.name)(latitude, longitude)
+        // The points in curve order, numbered by it: the leaves are read from here in that order,
+        // and a point's leaf follows from its number, so the leaf of each point is written in id
+        // order, appending, instead of in curve order, all over its table (a third of the build).
+        try db.execute(sql: "CREATE TEMP TABLE pointOrder (id INTEGER, latitude REAL, longitude REAL)")
+        defer { try? db.execute(sql: "DROP TABLE temp.pointOrder") }
+        try Self.hilbertOrder(in: db, defined: true)
+        defer { try? Self.hilbertOrder(in: db, defined: false) }
+        try db.execute(sql: """
+            INSERT INTO temp.pointOrder SELECT id, latitude, longitude FROM (\(source)) ORDER BY \(Self.hilbertOrderName)(latitude, longitude)
             """)
+        let points = try db.makeStatement(sql: "SELECT id, latitude, longitude FROM temp.pointOrder ORDER BY rowid")
         var level: [Cell] = []
         var leaf: [Cell] = []
-        while let row = try points.next() {
+        leaf.reserveCapacity(capacity)
+        try db.forEachRow(of: points) { row in
             if leaf.count == capacity {
                 level.append(try writer.node(leaf, leaves: true))
                 leaf.removeAll(keepingCapacity: true)
             }
-            let (latitude, longitude): (Double, Double) = (row[1], row[2])
-            leaf.append(Cell(id: row[0], minLatitude: Self.down(latitude), maxLatitude: Self.up(latitude),
+            let latitude = sqlite3_column_double(row, 1), longitude = sqlite3_column_double(row, 2)
+            leaf.append(Cell(id: sqlite3_column_int64(row, 0), minLatitude: Self.down(latitude), maxLatitude: Self.up(latitude),
                              minLongitude: Self.down(longitude), maxLongitude: Self.up(longitude)))
         }
+        // Leaves are numbered from 2 in curve order (1 is the root, which is the only leaf when one holds them all).
+        try db.execute(sql: """
+            INSERT INTO "\(table)_rowid" (rowid, nodeno)
+                SELECT id, CASE WHEN ? THEN 1 ELSE 2 + (rowid - 1) / ? END FROM temp.pointOrder ORDER BY id
+            """, arguments: [level.isEmpty, capacity])
         guard !level.isEmpty else { return try writer.root(leaf, depth: 0) }
         level.append(try writer.node(leaf, leaves: true))
         var depth = 1
@@ -66,11 +78,22 @@ struct PointIndexBuild {
         try writer.root(level, depth: depth)
     }
 
-    /// The position of a point along a Hilbert curve over a 65,536 x 65,536 grid of the globe:
+    private static let hilbertOrderName = "anywall_hilbert_order"
+
+    /// Defines (or, with `defined` false, removes) `anywall_hilbert_order(latitude, longitude)`,
+    /// the position of a point along a Hilbert curve over a 65,536 x 65,536 grid of the globe:
     /// points near each other on the curve are near each other on the ground, so consecutive
-    /// points make compact leaves (a Hilbert-packed R-tree, Kamel and Faloutsos 1993).
-    private static let hilbertOrder = DatabaseFunction("anywall_hilbert_order", argumentCount: 2, pure: true) { values in
-        guard let latitude = Double.fromDatabaseValue(values[0]), let longitude = Double.fromDatabaseValue(values[1]) else { return nil }
+    /// points make compact leaves (a Hilbert-packed R-tree, Kamel and Faloutsos 1993). Through the
+    /// C API: GRDB's `DatabaseFunction` boxes each argument, a tenth of a load's index build.
+    private static func hilbertOrder(in db: Database, defined: Bool) throws {
+        let connection = db.sqliteConnection, flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
+        let code = defined
+            ? sqlite3_create_function_v2(connection, hilbertOrderName, 2, flags, nil, hilbertOrderOfArguments, nil, nil, nil)
+            : sqlite3_create_function_v2(connection, hilbertOrderName, 2, flags, nil, nil, nil, nil, nil)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot define \(hilbertOrderName)") }
+    }
+
+    fileprivate static func hilbertPosition(latitude: Double, longitude: Double) -> Int64 {
         let side: Int64 = 1 << 16
         func cell(_ value: Double, _ low: Double, _ high: Double) -> Int64 {
             min(side - 1, max(0, Int64((value - low) / (high - low) * Double(side))))
@@ -95,15 +118,16 @@ struct PointIndexBuild {
 
     /// Writes nodes into the module's three tables, numbering them from 2 (1 is the root).
     private struct NodeWriter {
+        private let db: Database
         private let nodeSize: Int
-        private let writeNode, writeLeafOf, writeParent: Statement
+        private let writeNode, writeParent: Statement
         private var next: Int64 = 2
 
         init(_ db: Database, table: String, nodeSize: Int) throws {
+            self.db = db
             self.nodeSize = nodeSize
             try db.execute(sql: "DELETE FROM \"\(table)_node\"; DELETE FROM \"\(table)_rowid\"; DELETE FROM \"\(table)_parent\"")
             writeNode = try db.makeStatement(sql: "INSERT INTO \"\(table)_node\" (nodeno, data) VALUES (?, ?)")
-            writeLeafOf = try db.makeStatement(sql: "INSERT INTO \"\(table)_rowid\" (rowid, nodeno) VALUES (?, ?)")
             writeParent = try db.makeStatement(sql: "INSERT INTO \"\(table)_parent\" (nodeno, parentnode) VALUES (?, ?)")
         }
 
@@ -122,13 +146,24 @@ struct PointIndexBuild {
         }
 
         private func write(_ cells: [Cell], as number: Int64, depth: Int, leaves: Bool) throws {
-            try writeNode.execute(arguments: [number, PointIndexBuild.blob(cells, depth: depth, size: nodeSize)])
-            for cell in cells { try (leaves ? writeLeafOf : writeParent).execute(arguments: [cell.id, number]) }
+            let node = writeNode.sqliteStatement
+            sqlite3_bind_int64(node, 1, number)
+            PointIndexBuild.blob(cells, depth: depth, size: nodeSize).withUnsafeBytes { bytes in
+                _ = sqlite3_bind_blob(node, 2, bytes.baseAddress, Int32(bytes.count), sqliteTransient)
+            }
+            try db.run(writeNode)
+            // A point's leaf is written by `rebuild`, all at once.
+            guard !leaves else { return }
+            for cell in cells {
+                sqlite3_bind_int64(writeParent.sqliteStatement, 1, cell.id)
+                sqlite3_bind_int64(writeParent.sqliteStatement, 2, number)
+                try db.run(writeParent)
+            }
         }
     }
 
     /// A node as the rtree module stores it.
-    private static func blob(_ cells: [Cell], depth: Int, size: Int) -> Data {
+    private static func blob(_ cells: [Cell], depth: Int, size: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
         func append<T: FixedWidthInteger>(_ value: T) {
@@ -141,7 +176,7 @@ struct PointIndexBuild {
             for value in [cell.minLatitude, cell.maxLatitude, cell.minLongitude, cell.maxLongitude] { append(value.bitPattern) }
         }
         bytes.append(contentsOf: repeatElement(0, count: size - bytes.count))
-        return Data(bytes)
+        return bytes
     }
 
     // The module's rounding of a double to a float bound (rtreeValueDown and rtreeValueUp): a box
@@ -157,4 +192,11 @@ struct PointIndexBuild {
         let rounded = Float(value)
         return Double(rounded) < value ? Float(value * (value < 0 ? towardZero : awayFromZero)) : rounded
     }
+}
+
+/// `anywall_hilbert_order`'s body, as SQLite calls it (a C function: no Swift context).
+private func hilbertOrderOfArguments(_ context: OpaquePointer?, _: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let arguments else { return }
+    sqlite3_result_int64(context, PointIndexBuild.hilbertPosition(latitude: sqlite3_value_double(arguments[0]),
+                                                                  longitude: sqlite3_value_double(arguments[1])))
 }
