@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // GEOS's headers at build time (libgeos-dev); the library itself is loaded at first use (see CGEOS.h).
         .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl")]),
+        // simdjson (libsimdjson-dev) reading an import's records; linked: it is C++ throughout.
+        .target(name: "CSimdjson", linkerSettings: [.linkedLibrary("simdjson")]),
 
         // The domain: geo, posts, queries, visibility, the diff, watch, the outbox's rules, the
         // backend protocol and its errors. No storage, HTTP, files, terminal or argument parsing.
@@ -45,7 +47,7 @@ let package = Package(
         .target(
             name: "EmbeddedStore",
             dependencies: [
-                "WallDomain", "AnywallSupport",
+                "WallDomain", "AnywallSupport", "CSimdjson",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -137,5 +139,6 @@ let package = Package(
         .testTarget(name: "PostgresStoreTests", dependencies: ["TestSupport", "anywall-server"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "ArchitectureTests"),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -2,7 +2,7 @@
 # Only what is missing is installed; `apt-get update` runs first when something is.
 
 # gpsfake (gpsd-clients) runs on Debian's python3 and needs its gps module and distutils.
-APT_PACKAGES=(libsqlite3-dev sqlite3 libcurl4-openssl-dev libgeos-dev gpsd gpsd-clients python3-gps python3-distutils
+APT_PACKAGES=(libsqlite3-dev sqlite3 libcurl4-openssl-dev libgeos-dev libsimdjson-dev gpsd gpsd-clients python3-gps python3-distutils
   python3 python3-pip)
 
 # What only the tests use beyond that: PostgreSQL with PostGIS (anywall-server's second store).

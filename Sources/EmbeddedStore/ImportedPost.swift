@@ -7,7 +7,7 @@ import WallDomain
 /// Accepts Parse's REST encodings (`{"__type":"GeoPoint",...}`, `{"__type":"Date","iso":...}`,
 /// a `_User` pointer or an included user object) and anywall's post shape (`author`,
 /// plain `location` and `createdAt`).
-public struct ImportedPost: Decodable, Sendable {
+public struct ImportedPost: Decodable, Equatable, Sendable {
     /// Who wrote it, as far as the record says.
     public struct Author: Sendable, Hashable {
         public let objectId: String?
@@ -38,10 +38,7 @@ public struct ImportedPost: Decodable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         objectId = try c.decodeIfPresent(String.self, forKey: .objectId)
-        guard let text = try c.decodeIfPresent(String.self, forKey: .text)?.trimmedOfWhitespace, !text.isEmpty else {
-            throw AnywallError.inputRejected("no text")
-        }
-        self.text = text
+        text = try Self.checked(text: c.decodeIfPresent(String.self, forKey: .text))
         guard c.contains(.location) else { throw AnywallError.inputRejected("no location") }
         do {
             location = try c.decode(GeoPoint.self, forKey: .location)
@@ -50,27 +47,47 @@ public struct ImportedPost: Decodable, Sendable {
         } catch {
             throw AnywallError.inputRejected("bad location: expected {\"latitude\":..,\"longitude\":..}")
         }
-        createdAt = try Self.date(c)
-        author = try Self.author(c)
-        // Checked here, so a bad author rejects its own record and not the whole batch.
-        if let author { _ = try Username.validated(author.username ?? author.objectId ?? "") }
+        createdAt = try Self.checked(createdAt: Self.dateText(c))
+        author = try Self.checked(author: Self.author(c))
     }
 
-    private static func date(_ c: KeyedDecodingContainer<Keys>) throws -> Date? {
-        guard c.contains(.createdAt) else { return nil }
-        let text: String
-        if let plain = try? c.decode(String.self, forKey: .createdAt) {
-            text = plain
-        } else if let wrapped = try? c.nestedContainer(keyedBy: Keys.self, forKey: .createdAt),
-                  let iso = try? wrapped.decode(String.self, forKey: .iso) {
-            text = iso
-        } else {
-            throw AnywallError.inputRejected("bad createdAt: expected an ISO 8601 date")
-        }
+    /// A post from the fields a record gave, checked as the Codable reader checks them.
+    /// `createdAt` is the date's text, nil when the record has none.
+    init(objectId: String?, text: String?, location: GeoPoint, createdAt: String?, author: Author?) throws {
+        self.objectId = objectId
+        self.text = try Self.checked(text: text)
+        self.location = location
+        self.createdAt = try Self.checked(createdAt: createdAt)
+        self.author = try Self.checked(author: author)
+    }
+
+    private static func checked(text: String?) throws -> String {
+        guard let text = text?.trimmedOfWhitespace, !text.isEmpty else { throw AnywallError.inputRejected("no text") }
+        return text
+    }
+
+    private static func checked(createdAt text: String?) throws -> Date? {
+        guard let text else { return nil }
         guard let date = ParseDate.date(from: text) else {
             throw AnywallError.inputRejected("bad createdAt '\(text)': expected an ISO 8601 date")
         }
         return date
+    }
+
+    /// Checked here, so a bad author rejects its own record and not the whole batch.
+    private static func checked(author: Author?) throws -> Author? {
+        if let author { _ = try Username.validated(author.username ?? author.objectId ?? "") }
+        return author
+    }
+
+    private static func dateText(_ c: KeyedDecodingContainer<Keys>) throws -> String? {
+        guard c.contains(.createdAt) else { return nil }
+        if let plain = try? c.decode(String.self, forKey: .createdAt) { return plain }
+        if let wrapped = try? c.nestedContainer(keyedBy: Keys.self, forKey: .createdAt),
+           let iso = try? wrapped.decode(String.self, forKey: .iso) {
+            return iso
+        }
+        throw AnywallError.inputRejected("bad createdAt: expected an ISO 8601 date")
     }
 
     private static func author(_ c: KeyedDecodingContainer<Keys>) throws -> Author? {

@@ -79,9 +79,9 @@ public final class PostImportReader {
         let partSize = (lines.count + parts - 1) / max(parts, 1)
         let results = DecodedParts()
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let decoder = JSONDecoder()
+            let decoder = ImportRecordDecoder()
             let range = min(part * partSize, lines.count)..<min((part + 1) * partSize, lines.count)
-            results.set(part, lines[range].map { line in attempt { try decoder.decode(ImportedPost.self, from: line) } })
+            results.set(part, lines[range].map(decoder.post))
         }
         return results.joined(parts)
     }
@@ -111,7 +111,7 @@ public final class PostImportReader {
             struct Attempt: Decodable {
                 let result: Result<ImportedPost, AnywallError>
                 init(from decoder: Decoder) throws {
-                    result = PostImportReader.attempt { try ImportedPost(from: decoder) }
+                    result = ImportRecordDecoder.attempt { try ImportedPost(from: decoder) }
                 }
             }
             let results: [Attempt]
@@ -123,18 +123,6 @@ public final class PostImportReader {
         }
     }
 
-    private static func attempt(_ body: () throws -> ImportedPost) -> Result<ImportedPost, AnywallError> {
-        do {
-            return .success(try body())
-        } catch let error as AnywallError {
-            return .failure(error)
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return .failure(.inputRejected("bad \(field.isEmpty ? "record" : field): \(context.debugDescription)"))
-        } catch {
-            return .failure(.inputRejected("not a JSON object"))
-        }
-    }
 }
 
 /// The parts of a batch decoded side by side, each kept under its number.
