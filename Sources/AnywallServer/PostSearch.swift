@@ -12,9 +12,11 @@ import WallDomain
 ///   the exact test in Swift, the same on every store, so every store includes the same posts.
 package struct PostSearch {
     let query: PostQuery
+    private let plan: Plan
 
     package init(query: PostQuery) {
         self.query = query
+        plan = Self.plan(for: query)
     }
 
     /// How a store is read for the query.
@@ -24,13 +26,15 @@ package struct PostSearch {
         case scan(boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?)
     }
 
-    private func plan() throws -> Plan {
+    private static func plan(for query: PostQuery) -> Plan {
         let filter = query.filter
         if filter.isPlaceless { return .placeless }
+        // (A limit `WallQuery` refuses is past the range checked here; a scan would answer it too.)
         if let near = filter.near, filter.areas.isEmpty, !filter.condition.constrainsFields, query.order.isEmpty, !query.count,
-           query.skip + query.limit <= WallQuery.limitRange.upperBound {
-            return .nearest(try WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth,
-                                      limit: max(1, query.skip + query.limit)))
+           query.skip + query.limit <= WallQuery.limitRange.upperBound,
+           let nearest = try? WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth,
+                                        limit: max(1, query.skip + query.limit)) {
+            return .nearest(nearest)
         }
         // Candidates are those in the first area's boxes, else within the near distance, else (a
         // `$nearSphere` without a distance, among other constraints) all posts.
@@ -45,7 +49,7 @@ package struct PostSearch {
     /// take 0.1-0.3 ms at most places and 5 ms at the slowest of 1,260 over the earth (from sparse
     /// posts into a city's), the nearest 100 up to 2 ms by a pole, the nearest 1,000 6 to 20 ms.
     package var isBounded: Bool {
-        if case .nearest(let nearest) = try? plan() { return nearest.limit <= PostQuery.defaultLimit }
+        if case .nearest(let nearest) = plan { return nearest.limit <= PostQuery.defaultLimit }
         return false
     }
 
@@ -56,7 +60,7 @@ package struct PostSearch {
 
     /// The page of posts on the SQLite store, and the count of all matching when the query asks for it.
     func run(on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
-        switch try plan() {
+        switch plan {
         case .placeless:
             let posts = query.limit == 0 ? [] : try wall.storedPosts(where: condition, order: query.order, skip: query.skip, limit: query.limit)
             return (posts, query.count ? try wall.countPosts(where: condition) : nil)
@@ -73,7 +77,7 @@ package struct PostSearch {
     /// The page of posts on the PostgreSQL store for the caller's `session` (which picks where it
     /// may be read: see `PostgresReplicas`), and the count of all matching when the query asks for it.
     func run(on wall: PostgresWall, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
-        switch try plan() {
+        switch plan {
         case .placeless:
             let posts = query.limit == 0 ? [] : try await wall.storedPosts(where: condition, order: query.order, skip: query.skip, limit: query.limit,
                                                                            for: session)
