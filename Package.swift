@@ -25,8 +25,8 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // GEOS's headers at build time (libgeos-dev); the library itself is loaded at first use (see CGEOS.h).
         .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl")]),
-        // simdjson (libsimdjson-dev) reading an import's records; linked: it is C++ throughout.
-        .target(name: "CSimdjson", linkerSettings: [.linkedLibrary("simdjson")]),
+        // simdjson's header at build time (libsimdjson-dev); the library itself is loaded at first use (see CSimdjson.h).
+        .target(name: "CSimdjson", linkerSettings: [.linkedLibrary("dl")]),
 
         // The domain: geo, posts, queries, visibility, the diff, watch, the outbox's rules, the
         // backend protocol and its errors. No storage, HTTP, files, terminal or argument parsing.

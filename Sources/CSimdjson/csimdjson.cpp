@@ -2,6 +2,8 @@
 
 #include <simdjson.h>
 
+#include <dlfcn.h>
+
 #include <cstring>
 #include <new>
 #include <string_view>
@@ -17,6 +19,23 @@ struct csimdjson_reader {
 };
 
 namespace {
+
+using ActiveImplementation = simdjson::internal::atomic_ptr<const simdjson::implementation> &(*)();
+
+// libsimdjson's one function the header does not inline, once the library is loaded.
+ActiveImplementation loadedActiveImplementation = nullptr;
+
+// Loads libsimdjson once (the version of the header this was built with); false when it cannot.
+bool loadSimdjson() {
+    static const bool loaded = [] {
+        void *library = dlopen("libsimdjson.so.14", RTLD_NOW | RTLD_LOCAL);
+        if (library == nullptr) return false;
+        loadedActiveImplementation =
+            reinterpret_cast<ActiveImplementation>(dlsym(library, "_ZN8simdjson25get_active_implementationEv"));
+        return loadedActiveImplementation != nullptr;
+    }();
+    return loaded;
+}
 
 // Deeper than any plain record (createdAt's Date object is at depth 2); a deeper record is left
 // to the Codable reader, whose own limit then applies.
@@ -68,7 +87,16 @@ bool readDate(element value, csimdjson_text &text) {
 
 }  // namespace
 
+// Defined here instead of linked: the parser's inline code calls it, and it forwards to the
+// library loaded at first use (`csimdjson_reader_create` loads it before any parser exists).
+// Hidden, so that the library's own calls to it stay inside the library.
+__attribute__((visibility("hidden"))) simdjson::internal::atomic_ptr<const simdjson::implementation> &
+simdjson::get_active_implementation() {
+    return loadedActiveImplementation();
+}
+
 extern "C" struct csimdjson_reader *csimdjson_reader_create(void) {
+    if (!loadSimdjson()) return nullptr;
     auto reader = new (std::nothrow) csimdjson_reader();
     if (reader == nullptr) return nullptr;
     if (reader->parser.allocate(4096, maximumDepth)) {
