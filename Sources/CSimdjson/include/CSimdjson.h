@@ -8,8 +8,8 @@
 //
 // Only a plain record is read here: anything else (not a JSON object, a field of another type,
 // a field given twice, a `user`, nesting deeper than a record's) is left to the Codable reader,
-// which is the reference: the fast path must give the same post or none (FuzzTargets'
-// importRecord checks it on every input the fuzzer makes).
+// which is the reference: the fast path must give the same post or none (the `import` fuzz
+// target checks it on every line the fuzzer makes; ImportRecordDecoderTests on chosen ones).
 #ifndef CSIMDJSON_H
 #define CSIMDJSON_H
 
