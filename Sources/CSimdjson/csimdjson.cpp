@@ -109,6 +109,7 @@ extern "C" struct csimdjson_reader *csimdjson_reader_create(void) {
 extern "C" void csimdjson_reader_destroy(struct csimdjson_reader *reader) { delete reader; }
 
 extern "C" int csimdjson_read_post(struct csimdjson_reader *reader, const char *record, size_t length, struct csimdjson_post *post) {
+    if (record == nullptr) return 0;
     if (reader->padded.size() < length + simdjson::SIMDJSON_PADDING) reader->padded.resize(length + simdjson::SIMDJSON_PADDING);
     std::memcpy(reader->padded.data(), record, length);
     if (reader->parser.capacity() < length && reader->parser.allocate(length, maximumDepth)) return 0;

@@ -8,7 +8,7 @@ import WallDomain
 /// One per thread: each holds a parser and its buffers.
 package final class ImportRecordDecoder {
     private let decoder = JSONDecoder()
-    /// Nil when simdjson could not allocate its buffers: every record then goes the slow way.
+    /// Nil when libsimdjson cannot be loaded or allocate its buffers: every record then goes the slow way.
     private let reader = csimdjson_reader_create()
 
     package init() {}

@@ -122,7 +122,6 @@ public final class PostImportReader {
             throw AnywallError.inputRejected("not a Parse export or NDJSON: expected {\"results\":[...]} or one post object per line")
         }
     }
-
 }
 
 /// The parts of a batch decoded side by side, each kept under its number.
