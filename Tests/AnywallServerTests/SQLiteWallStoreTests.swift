@@ -31,7 +31,7 @@ struct SQLiteWallStoreTests {
             }
             return waited
         }
-        try await Task.detached { reading.wait() }.value
+        await Task.detached { reading.wait() }.value
         let created = try await shared.run {
             try $0.createStoredPost(PostDraft(text: "second", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token, requestId: "b")
         }
@@ -99,7 +99,7 @@ struct SQLiteWallStoreTests {
                 _ = release.wait(timeout: .now() + 30)
             }
         }
-        try await Task.detached { reading.wait() }.value
+        await Task.detached { reading.wait() }.value
         async let fetched = shared.boundedQuery { try $0.storedPost(objectId: post.objectId) }
         // Released a little later, so the fetch finds the connection busy first.
         try await Task.sleep(for: .milliseconds(200))
@@ -129,7 +129,7 @@ struct SQLiteWallStoreTests {
             reading.signal()
             _ = release.wait(timeout: .now() + 30)
         }
-        try await Task.detached { reading.wait() }.value
+        await Task.detached { reading.wait() }.value
         async let stayed = boundedReadStaysOnLoop()
         // The loop is not held while the read waits for the connection: it still runs other work.
         try await Task.sleep(for: .milliseconds(100))
