@@ -37,7 +37,7 @@ public struct ImportedPost: Decodable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        objectId = try c.decodeIfPresent(String.self, forKey: .objectId)
+        objectId = try Self.checked(objectId: c.decodeIfPresent(String.self, forKey: .objectId))
         text = try Self.checked(text: c.decodeIfPresent(String.self, forKey: .text))
         guard c.contains(.location) else { throw AnywallError.inputRejected("no location") }
         do {
@@ -54,15 +54,22 @@ public struct ImportedPost: Decodable, Equatable, Sendable {
     /// A post from the fields a record gave, checked as the Codable reader checks them.
     /// `createdAt` is the date's text, nil when the record has none.
     init(objectId: String?, text: String?, location: GeoPoint, createdAt: String?, author: Author?) throws {
-        self.objectId = objectId
+        self.objectId = try Self.checked(objectId: objectId)
         self.text = try Self.checked(text: text)
         self.location = location
         self.createdAt = try Self.checked(createdAt: createdAt)
         self.author = try Self.checked(author: author)
     }
 
+    // SQLite keeps a string bound to it only up to its first NUL: refused, rather than cut short.
+    private static func checked(objectId: String?) throws -> String? {
+        guard objectId?.utf8.contains(0) != true else { throw AnywallError.inputRejected("bad objectId: it holds a NUL character") }
+        return objectId
+    }
+
     private static func checked(text: String?) throws -> String {
         guard let text = text?.trimmedOfWhitespace, !text.isEmpty else { throw AnywallError.inputRejected("no text") }
+        guard !text.utf8.contains(0) else { throw AnywallError.inputRejected("bad text: it holds a NUL character") }
         return text
     }
 

@@ -91,14 +91,16 @@ public final class PostImportReader {
         return firstLine
     }
 
-    /// A Parse export is one object holding `results` (pretty-printed over many lines, or on one);
-    /// anything else is read as NDJSON.
+    /// A Parse export is one object holding `results`: its first line is `{` alone (pretty-printed)
+    /// or starts with the `"results"` key. Any other first line starts NDJSON, so a bad first record
+    /// is reported on its line, as any other is, instead of failing the whole file as an export.
     private func detectFormat() throws -> Format {
         guard let first = try lines.nextLine() else { return .ndjson }
-        let trimmed = first.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-        let isOneRecord = (try? JSONSerialization.jsonObject(with: Data(trimmed)) as? [String: Any])
-            .map { $0["results"] == nil } ?? false
-        if trimmed.first != UInt8(ascii: "{") || isOneRecord {
+        // Spaces, tabs and a UTF-8 byte order mark.
+        let ignored: Set<UInt8> = [0x20, 0x09, 0xEF, 0xBB, 0xBF]
+        let trimmed = first.drop { ignored.contains($0) }
+        let afterBrace = trimmed.dropFirst().drop { ignored.contains($0) }
+        guard trimmed.first == UInt8(ascii: "{"), afterBrace.isEmpty || afterBrace.starts(with: #""results""#.utf8) else {
             firstLine = first
             return .ndjson
         }

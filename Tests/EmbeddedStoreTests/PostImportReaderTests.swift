@@ -56,6 +56,36 @@ struct PostImportReaderTests {
         let end = try reader.nextBatch(size: 3)
         #expect(end.posts.isEmpty && end.rejected.isEmpty)
     }
+
+    @Test("a bad first line of NDJSON is rejected on its own, not the file", arguments: [
+        #"{"objectId":"a","text":"cut here"#, "{\"text\":\"deep\",\"x\":" + String(repeating: "[", count: 600), "{ }", "{}",
+    ])
+    func badFirstLine(_ line: String) throws {
+        let batch = try reader(line + "\n" + #"{"objectId":"b","text":"two","location":{"latitude":1,"longitude":2}}"#).nextBatch(size: 10)
+        #expect(batch.posts.map(\.objectId) == ["b"])
+        #expect(batch.rejected.map(\.position) == ["line 1"])
+    }
+
+    @Test("a NUL in a text or an objectId rejects its record: the wall would keep only what precedes it")
+    func nulCharacter() throws {
+        let batch = try reader(#"""
+            {"objectId":"a","text":"before\u0000after","location":{"latitude":1,"longitude":2}}
+            {"objectId":"b\u0000c","text":"t","location":{"latitude":1,"longitude":2}}
+            {"objectId":"d","text":"fine","location":{"latitude":1,"longitude":2}}
+            """#).nextBatch(size: 10)
+        #expect(batch.posts.map(\.objectId) == ["d"])
+        #expect(batch.rejected.map(\.position) == ["line 1", "line 2"])
+        #expect(batch.rejected.allSatisfy { $0.reason.contains("NUL") })
+    }
+
+    @Test("an export on one line, or opened by its results key, is still an export")
+    func exportOpenings() throws {
+        let post = #"{"objectId":"a","text":"one","location":{"latitude":1,"longitude":2}}"#
+        for text in [#"{"results":["# + post + "]}", #"\#u{FEFF}{ "results": ["# + "\n" + post + "\n]}"] {
+            let batch = try reader(text).nextBatch(size: 10)
+            #expect(batch.posts.map(\.objectId) == ["a"] && batch.rejected.isEmpty)
+        }
+    }
 }
 
 @Suite("LineReader")
