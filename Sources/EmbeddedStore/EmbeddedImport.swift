@@ -40,14 +40,26 @@ extension EmbeddedWall {
     /// Loads many posts in one transaction, for a wall filled in one go: `body` is given a
     /// function that adds a batch (as `importPosts`, without a commit of its own). The location
     /// index is not updated post by post but built anew once all are in (`PointIndexBuild`),
-    /// a tenth of the cost. Other writers wait until it is done; if anything fails, nothing of
+    /// a tenth of the cost; in an empty wall, from the points as they went in, while they are at
+    /// most `pointsInMemory`. Other writers wait until it is done; if anything fails, nothing of
     /// the load stays.
-    public func loadPosts(_ body: (_ add: ([ImportedPost]) throws -> ImportOutcome) throws -> Void) throws {
+    /// The points a load keeps in memory for its index build unless told otherwise: ~75 MB at most.
+    public static let loadPointsInMemory = 2_000_000
+
+    public func loadPosts(pointsInMemory: Int = loadPointsInMemory,
+                          _ body: (_ add: ([ImportedPost]) throws -> ImportOutcome) throws -> Void) throws {
         try write { db in
             try db.execute(sql: "DROP TRIGGER postLocationInsert")
+            let isEmpty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM post)") ?? false
+            let points = isEmpty ? LoadedPoints(limit: pointsInMemory) : nil
             var authors: [ImportedPost.Author: Int64] = [:]
-            try body { posts in try self.insertImported(posts, db: db, authors: &authors) }
-            try PointIndexBuild(table: "postLocation").rebuild(db, from: "SELECT id, latitude, longitude FROM post WHERE readers IS NULL")
+            try body { posts in try self.insertImported(posts, db: db, authors: &authors, points: points) }
+            let index = PointIndexBuild(table: "postLocation")
+            if let kept = points?.kept {
+                try index.rebuild(db, points: kept)
+            } else {
+                try index.rebuild(db, from: "SELECT id, latitude, longitude FROM post WHERE readers IS NULL")
+            }
             try db.execute(sql: EmbeddedSchema.postLocationInsertTrigger)
         }
     }
@@ -57,7 +69,8 @@ extension EmbeddedWall {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post")! }
     }
 
-    private func insertImported(_ posts: [ImportedPost], db: Database, authors: inout [ImportedPost.Author: Int64]) throws -> ImportOutcome {
+    private func insertImported(_ posts: [ImportedPost], db: Database, authors: inout [ImportedPost.Author: Int64],
+                                points: LoadedPoints? = nil) throws -> ImportOutcome {
         var outcome = ImportOutcome()
         let insertPost = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO post (objectId, text, latitude, longitude, userId, createdAt) VALUES (?, ?, ?, ?, ?, ?)
@@ -82,7 +95,12 @@ extension EmbeddedWall {
             if let userId { sqlite3_bind_int64(row, 5, userId) } else { sqlite3_bind_null(row, 5) }
             sqlite3_bind_int64(row, 6, post.createdAt.map(Self.millis) ?? now)
             try db.run(insertPost)
-            if sqlite3_changes(db.sqliteConnection) == 1 { outcome.imported += 1 } else { outcome.alreadyPresent += 1 }
+            if sqlite3_changes(db.sqliteConnection) == 1 {
+                outcome.imported += 1
+                points?.add(id: sqlite3_last_insert_rowid(db.sqliteConnection), latitude: post.location.latitude, longitude: post.location.longitude)
+            } else {
+                outcome.alreadyPresent += 1
+            }
         }
         return outcome
     }

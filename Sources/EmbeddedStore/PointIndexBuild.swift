@@ -28,15 +28,40 @@ struct PointIndexBuild {
     /// The rtree table, e.g. `postLocation`: a name of the schema's, never the user's.
     let table: String
 
+    /// A point to index: a post's id and place.
+    struct Point {
+        let id: Int64
+        let latitude: Double, longitude: Double
+    }
+
+    /// Replaces the tree's content with `points`, given in id order: for a load into an empty
+    /// wall, which keeps its points as they go in (`LoadedPoints`) and need not read them back.
+    func rebuild(_ db: Database, points: [Point]) throws {
+        var tree = try TreeBuilder(db, table: table)
+        // A point's place on the curve above its index, sorted as one number: ties go by index, so by id.
+        var order = points.indices.map { UInt64(Self.hilbertPosition(latitude: points[$0].latitude, longitude: points[$0].longitude)) << 32 | UInt64($0) }
+        order.sort()
+        var rank = [UInt32](repeating: 0, count: points.count)
+        for (position, entry) in order.enumerated() {
+            let index = Int(entry & 0xFFFF_FFFF)
+            rank[index] = UInt32(position)
+            try tree.add(points[index])
+        }
+        // Each point's leaf, in id order: appending.
+        let leafOf = try db.makeStatement(sql: "INSERT INTO \"\(table)_rowid\" (rowid, nodeno) VALUES (?, ?)")
+        for (point, position) in zip(points, rank) {
+            sqlite3_bind_int64(leafOf.sqliteStatement, 1, point.id)
+            sqlite3_bind_int64(leafOf.sqliteStatement, 2, tree.leaf(ofRank: Int(position)))
+            try db.run(leafOf)
+        }
+        try tree.finish()
+    }
+
     /// Replaces the tree's content with the points `source` selects (`SELECT id, latitude,
     /// longitude FROM ...`). The points pass through SQLite's sorter and a temporary table, so
     /// memory holds only the level above the leaves (a 51st of the points), whatever the wall's size.
     func rebuild(_ db: Database, from source: String) throws {
-        guard let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \"\(table)_node\" WHERE nodeno = 1") else {
-            throw DatabaseError(message: "\(table) has no root node")
-        }
-        var writer = try NodeWriter(db, table: table, nodeSize: nodeSize)
-        let capacity = (nodeSize - 4) / 24
+        var tree = try TreeBuilder(db, table: table)
         // The points in curve order, numbered by it: the leaves are read from here in that order,
         // and a point's leaf follows from its number, so the leaf of each point is written in id
         // order, appending, instead of in curve order, all over its table (a third of the build).
@@ -48,34 +73,67 @@ struct PointIndexBuild {
             INSERT INTO temp.pointOrder SELECT id, latitude, longitude FROM (\(source)) ORDER BY \(Self.hilbertOrderName)(latitude, longitude)
             """)
         let points = try db.makeStatement(sql: "SELECT id, latitude, longitude FROM temp.pointOrder ORDER BY rowid")
-        var level: [Cell] = []
-        var leaf: [Cell] = []
-        leaf.reserveCapacity(capacity)
         try db.forEachRow(of: points) { row in
+            try tree.add(Point(id: sqlite3_column_int64(row, 0), latitude: sqlite3_column_double(row, 1), longitude: sqlite3_column_double(row, 2)))
+        }
+        // The leaf of rank r, as `TreeBuilder.leaf(ofRank:)` numbers them.
+        try db.execute(sql: """
+            INSERT INTO "\(table)_rowid" (rowid, nodeno)
+                SELECT id, CASE WHEN ? THEN 1 ELSE 2 + (rowid - 1) / ? END FROM temp.pointOrder ORDER BY id
+            """, arguments: [tree.isOneLeaf, tree.capacity])
+        try tree.finish()
+    }
+
+    /// The tree, built from its points in curve order: full leaves, then each level up.
+    private struct TreeBuilder {
+        private var writer: NodeWriter
+        /// Cells a node holds.
+        let capacity: Int
+        private var level: [Cell] = []
+        private var leaf: [Cell] = []
+
+        init(_ db: Database, table: String) throws {
+            guard let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \"\(table)_node\" WHERE nodeno = 1") else {
+                throw DatabaseError(message: "\(table) has no root node")
+            }
+            writer = try NodeWriter(db, table: table, nodeSize: nodeSize)
+            capacity = (nodeSize - 4) / 24
+            leaf.reserveCapacity(capacity)
+        }
+
+        /// Adds the next point along the curve.
+        mutating func add(_ point: Point) throws {
             if leaf.count == capacity {
                 level.append(try writer.node(leaf, leaves: true))
                 leaf.removeAll(keepingCapacity: true)
             }
-            let latitude = sqlite3_column_double(row, 1), longitude = sqlite3_column_double(row, 2)
-            leaf.append(Cell(id: sqlite3_column_int64(row, 0), minLatitude: Self.down(latitude), maxLatitude: Self.up(latitude),
-                             minLongitude: Self.down(longitude), maxLongitude: Self.up(longitude)))
+            leaf.append(Cell(id: point.id, minLatitude: PointIndexBuild.down(point.latitude), maxLatitude: PointIndexBuild.up(point.latitude),
+                             minLongitude: PointIndexBuild.down(point.longitude), maxLongitude: PointIndexBuild.up(point.longitude)))
         }
-        // Leaves are numbered from 2 in curve order (1 is the root, which is the only leaf when one holds them all).
-        try db.execute(sql: """
-            INSERT INTO "\(table)_rowid" (rowid, nodeno)
-                SELECT id, CASE WHEN ? THEN 1 ELSE 2 + (rowid - 1) / ? END FROM temp.pointOrder ORDER BY id
-            """, arguments: [level.isEmpty, capacity])
-        guard !level.isEmpty else { return try writer.root(leaf, depth: 0) }
-        level.append(try writer.node(leaf, leaves: true))
-        var depth = 1
-        // Each level up groups consecutive nodes: they follow the curve, so neighbours stay together.
-        while level.count > capacity {
-            level = try stride(from: 0, to: level.count, by: capacity).map {
-                try writer.node(Array(level[$0..<min($0 + capacity, level.count)]), leaves: false)
+
+        /// Whether every point fits in one node: the root is then the only leaf. (Once all are added.)
+        var isOneLeaf: Bool { level.isEmpty }
+
+        /// The node holding the point of rank `rank` along the curve: leaves are numbered from 2
+        /// in curve order (1 is the root, the only leaf when one holds them all). Once all are added.
+        func leaf(ofRank rank: Int) -> Int64 {
+            isOneLeaf ? 1 : Int64(2 + rank / capacity)
+        }
+
+        /// Writes the last leaf, the levels above and the root.
+        mutating func finish() throws {
+            guard !level.isEmpty else { return try writer.root(leaf, depth: 0) }
+            level.append(try writer.node(leaf, leaves: true))
+            var depth = 1
+            // Each level up groups consecutive nodes: they follow the curve, so neighbours stay together.
+            while level.count > capacity {
+                level = try stride(from: 0, to: level.count, by: capacity).map {
+                    try writer.node(Array(level[$0..<min($0 + capacity, level.count)]), leaves: false)
+                }
+                depth += 1
             }
-            depth += 1
+            try writer.root(level, depth: depth)
         }
-        try writer.root(level, depth: depth)
     }
 
     private static let hilbertOrderName = "anywall_hilbert_order"

@@ -23,13 +23,16 @@ public final class PostImport: @unchecked Sendable {
     private let reader: PostImportReader
     private let wall: EmbeddedWall
     private let batchSize: Int
+    private let pointsInMemory: Int
     private let handoff = BatchHandoff()
 
-    /// Imports what `reader` reads into `wall`, `batchSize` records to a transaction.
-    public init(reader: PostImportReader, wall: EmbeddedWall, batchSize: Int) {
+    /// Imports what `reader` reads into `wall`, `batchSize` records to a transaction; a load in
+    /// bulk keeps up to `pointsInMemory` points for its index build (`EmbeddedWall.loadPosts`).
+    public init(reader: PostImportReader, wall: EmbeddedWall, batchSize: Int, pointsInMemory: Int = EmbeddedWall.loadPointsInMemory) {
         self.reader = reader
         self.wall = wall
         self.batchSize = batchSize
+        self.pointsInMemory = pointsInMemory
     }
 
     /// Runs the import to the end of the input; `progress` is called on this thread after each
@@ -71,7 +74,7 @@ public final class PostImport: @unchecked Sendable {
             progress(state)
         }
         if try loadsInBulk(first: batch, inputSize: state.inputSize) {
-            try wall.loadPosts { add in
+            try wall.loadPosts(pointsInMemory: pointsInMemory) { add in
                 while !batch.isEmpty {
                     written(try add(batch.posts))
                     batch = try handoff.take().get()

@@ -30,8 +30,25 @@ struct WallLoadTests {
         return file
     }
 
-    private func imported(_ file: URL, into wall: EmbeddedWall, batchSize: Int = 1_000) throws -> ImportOutcome {
-        try PostImport(reader: PostImportReader(lines: try LineReader(path: file.path)), wall: wall, batchSize: batchSize).run { _ in }
+    private func imported(_ file: URL, into wall: EmbeddedWall, batchSize: Int = 1_000,
+                          pointsInMemory: Int = EmbeddedWall.loadPointsInMemory) throws -> ImportOutcome {
+        try PostImport(reader: PostImportReader(lines: try LineReader(path: file.path)), wall: wall, batchSize: batchSize,
+                       pointsInMemory: pointsInMemory).run { _ in }
+    }
+
+    /// A wall that took `files` post by post (each into the index by its trigger), as a wall takes
+    /// an input smaller than itself: batch by batch through `importPosts`, after one first post.
+    private func insertedOneByOne(_ files: [URL]) throws -> EmbeddedWall {
+        let wall = try temporaryWall()
+        _ = try imported(try ndjson(1, seed: 12, prefix: "first"), into: wall)
+        var authors: [ImportedPost.Author: Int64] = [:]
+        for file in files {
+            let reader = PostImportReader(lines: try LineReader(path: file.path))
+            while case let batch = try reader.nextBatch(size: 1_000), !batch.isEmpty {
+                _ = try wall.importPosts(batch.posts, authors: &authors)
+            }
+        }
+        return wall
     }
 
     /// The location index as stored, and SQLite's own check of its structure.
@@ -44,28 +61,34 @@ struct WallLoadTests {
         }
     }
 
-    @Test("an empty wall loaded in bulk holds the index and answers that inserting post by post gives")
-    func bulkMatchesOneByOne() throws {
+    /// The default keeps the load's points in memory for the build; 100 is fewer than it adds, so
+    /// the build reads them back from the wall, through SQLite's sorter.
+    @Test("an empty wall loaded in bulk holds the index and answers that inserting post by post gives",
+          arguments: [EmbeddedWall.loadPointsInMemory, 100])
+    func bulkMatchesOneByOne(pointsInMemory: Int) throws {
         let file = try ndjson(6_000, seed: 11, prefix: "p")
         let bulk = try temporaryWall()
-        let outcome = try imported(file, into: bulk)
+        let outcome = try imported(file, into: bulk, pointsInMemory: pointsInMemory)
         #expect(outcome.imported == 6_000 && outcome.usersCreated == 40)
+        try expectSameIndex(bulk, try insertedOneByOne([file]))
+    }
 
-        // The same posts, one by one (each into the index by its trigger), as a wall takes an
-        // input smaller than itself: batch by batch through `importPosts`.
-        let oneByOne = try temporaryWall()
-        _ = try imported(try ndjson(1, seed: 12, prefix: "first"), into: oneByOne)
-        let reader = PostImportReader(lines: try LineReader(path: file.path))
-        var authors: [ImportedPost.Author: Int64] = [:]
-        while case let batch = try reader.nextBatch(size: 1_000), !batch.isEmpty {
-            _ = try oneByOne.importPosts(batch.posts, authors: &authors)
-        }
+    @Test("a wall that has posts, loaded in bulk with a larger input, indexes its old posts and the new ones")
+    func bulkIntoWallWithPosts() throws {
+        let first = try ndjson(300, seed: 14, prefix: "old"), second = try ndjson(6_000, seed: 15, prefix: "new")
+        let wall = try temporaryWall()
+        _ = try imported(first, into: wall)
+        #expect(try imported(second, into: wall).imported == 6_000)
+        try expectSameIndex(wall, try insertedOneByOne([first, second]))
+    }
+
+    /// `bulk`'s index holds the very boxes `oneByOne`'s does (whose ids are one more: its first
+    /// post), passes SQLite's check, and answers nearest searches alike.
+    private func expectSameIndex(_ bulk: EmbeddedWall, _ oneByOne: EmbeddedWall) throws {
         let built = try index(of: bulk), inserted = try index(of: oneByOne)
         #expect(built.check == "ok")
         #expect(inserted.check == "ok")
-        // Same boxes, to the float: the ids differ by the first post's one.
         #expect(built.cells == inserted.cells.dropFirst().map { [$0[0] - 1] + $0[1...] })
-
         var rng = SeededGenerator(seed: 13)
         for _ in 0..<40 {
             let centre = try GeoPoint(latitude: Double.random(in: -60...65, using: &rng), longitude: Double.random(in: -180...180, using: &rng))
