@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // GEOS's headers at build time (libgeos-dev); the library itself is loaded at first use (see CGEOS.h).
         .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl")]),
+        // sqlite3_config, which Swift cannot call (variadic); SQLite itself comes with GRDB.
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // simdjson's header at build time (libsimdjson-dev); the library itself is loaded at first use (see CSimdjson.h).
         .target(name: "CSimdjson", linkerSettings: [.linkedLibrary("dl")]),
 
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "EmbeddedStore",
             dependencies: [
-                "WallDomain", "AnywallSupport", "CSimdjson",
+                "WallDomain", "AnywallSupport", "CSimdjson", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

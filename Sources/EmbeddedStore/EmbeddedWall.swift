@@ -1,4 +1,5 @@
 import AnywallSupport
+import CSQLite
 import Foundation
 import GRDB
 import WallDomain
@@ -25,6 +26,11 @@ public final class EmbeddedWall: WallBackend {
     /// far as SQLite allows (Debian's build stops at 2 GiB; the rest of a larger wall is read as before).
     static let memoryMapSize = 1 << 40
 
+    /// Whether SQLite runs without the locks it does not need in this process (`csqlite_configure`),
+    /// set before the first wall opens: the mutexes Debian's build takes on every call and every
+    /// allocation guard nothing here, and cost a load's writing a tenth of its time.
+    private static let lockFree = csqlite_configure() == 1
+
     /// Opens the wall at `file`, creating it (and its folder) when missing.
     ///
     /// `memoryMapped` is for a long-lived process (the server): its queries then read the file's
@@ -36,6 +42,7 @@ public final class EmbeddedWall: WallBackend {
         self.hasher = hasher
         self.clock = clock
         self.sessionLength = sessionLength
+        _ = Self.lockFree
         var config = Configuration()
         // WAL is set once, when the wall is created (it persists in the file). GRDB's `.wal`
         // option would instead write to the wall at every open, which a one-shot reader pays.

@@ -48,13 +48,13 @@ enum Architecture {
     /// Direct dependencies allowed, per target. The domain may use geometry (GEOS) and nothing that
     /// stores, sends, reads files or parses arguments.
     static let allowed: [String: Set<String>] = [
-        "CCurl": [], "CGEOS": [], "CSimdjson": [],
+        "CCurl": [], "CGEOS": [], "CSimdjson": [], "CSQLite": [],
         "WallDomain": ["CGEOS"],
         "AnywallSupport": Set(["WallDomain"]).union(crypto),
         "WallLocation": ["WallDomain", "AnywallSupport"],
         "ParseWire": ["WallDomain"],
         "LocalState": ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire"],
-        "EmbeddedStore": ["WallDomain", "AnywallSupport", "CSimdjson", "GRDB", "GRDBSQLite"],
+        "EmbeddedStore": ["WallDomain", "AnywallSupport", "CSimdjson", "CSQLite", "GRDB", "GRDBSQLite"],
         "ParseClient": ["WallDomain", "AnywallSupport", "ParseWire", "CCurl"],
         "AnywallCLI": core.union(["ArgumentParser"]),
         "anywall": ["AnywallCLI"],
