@@ -1,6 +1,6 @@
 /// The points a load into an empty wall adds, in id order, kept for its index build while they
 /// number at most `limit` (36 bytes each, their sort included): the build then need not read them back
-/// and sort them through SQLite, two fifths of its time. Past the limit they are dropped and the
+/// and sort them through SQLite, half of its time. Past the limit they are dropped and the
 /// build reads the wall, so memory stays bounded whatever the input's size.
 final class LoadedPoints {
     private let limit: Int
