@@ -4,8 +4,8 @@
 /// build reads the wall, so memory stays bounded whatever the input's size.
 final class LoadedPoints {
     private let limit: Int
-    private var points: [PointIndexBuild.Point] = []
-    private var overflowed = false
+    /// Every point the load added, in id order; nil once they were more than the limit.
+    private(set) var kept: [PointIndexBuild.Point]? = []
 
     init(limit: Int) {
         self.limit = limit
@@ -13,15 +13,8 @@ final class LoadedPoints {
 
     /// Keeps a point the load added (its id above every one before).
     func add(id: Int64, latitude: Double, longitude: Double) {
-        guard !overflowed else { return }
-        guard points.count < limit else {
-            overflowed = true
-            points = []
-            return
-        }
-        points.append(PointIndexBuild.Point(id: id, latitude: latitude, longitude: longitude))
+        guard let count = kept?.count else { return }
+        guard count < limit else { return kept = nil }
+        kept?.append(PointIndexBuild.Point(id: id, latitude: latitude, longitude: longitude))
     }
-
-    /// Every point the load added, in id order; nil when they were more than the limit.
-    var kept: [PointIndexBuild.Point]? { overflowed ? nil : points }
 }

@@ -47,13 +47,7 @@ struct PointIndexBuild {
             rank[index] = UInt32(position)
             try tree.add(points[index])
         }
-        // Each point's leaf, in id order: appending.
-        let leafOf = try db.makeStatement(sql: "INSERT INTO \"\(table)_rowid\" (rowid, nodeno) VALUES (?, ?)")
-        for (point, position) in zip(points, rank) {
-            sqlite3_bind_int64(leafOf.sqliteStatement, 1, point.id)
-            sqlite3_bind_int64(leafOf.sqliteStatement, 2, tree.leaf(ofRank: Int(position)))
-            try db.run(leafOf)
-        }
+        for (point, position) in zip(points, rank) { try tree.writeLeaf(of: point.id, rank: Int(position)) }
         try tree.finish()
     }
 
@@ -76,19 +70,19 @@ struct PointIndexBuild {
         try db.forEachRow(of: points) { row in
             try tree.add(Point(id: sqlite3_column_int64(row, 0), latitude: sqlite3_column_double(row, 1), longitude: sqlite3_column_double(row, 2)))
         }
-        // The leaf of rank r, as `TreeBuilder.leaf(ofRank:)` numbers them.
-        try db.execute(sql: """
-            INSERT INTO "\(table)_rowid" (rowid, nodeno)
-                SELECT id, CASE WHEN ? THEN 1 ELSE 2 + (rowid - 1) / ? END FROM temp.pointOrder ORDER BY id
-            """, arguments: [tree.isOneLeaf, tree.capacity])
+        let ranks = try db.makeStatement(sql: "SELECT id, rowid - 1 FROM temp.pointOrder ORDER BY id")
+        try db.forEachRow(of: ranks) { row in try tree.writeLeaf(of: sqlite3_column_int64(row, 0), rank: Int(sqlite3_column_int64(row, 1))) }
         try tree.finish()
     }
 
-    /// The tree, built from its points in curve order: full leaves, then each level up.
+    /// The tree, built from its points in curve order: full leaves, then each level up; and the
+    /// map of each point to its leaf, once all are added, best written in id order (appending).
     private struct TreeBuilder {
+        private let db: Database
         private var writer: NodeWriter
+        private let writeLeafOf: Statement
         /// Cells a node holds.
-        let capacity: Int
+        private let capacity: Int
         private var level: [Cell] = []
         private var leaf: [Cell] = []
 
@@ -96,7 +90,9 @@ struct PointIndexBuild {
             guard let nodeSize = try Int.fetchOne(db, sql: "SELECT length(data) FROM \"\(table)_node\" WHERE nodeno = 1") else {
                 throw DatabaseError(message: "\(table) has no root node")
             }
+            self.db = db
             writer = try NodeWriter(db, table: table, nodeSize: nodeSize)
+            writeLeafOf = try db.makeStatement(sql: "INSERT INTO \"\(table)_rowid\" (rowid, nodeno) VALUES (?, ?)")
             capacity = (nodeSize - 4) / 24
             leaf.reserveCapacity(capacity)
         }
@@ -111,13 +107,12 @@ struct PointIndexBuild {
                              minLongitude: PointIndexBuild.down(point.longitude), maxLongitude: PointIndexBuild.up(point.longitude)))
         }
 
-        /// Whether every point fits in one node: the root is then the only leaf. (Once all are added.)
-        var isOneLeaf: Bool { level.isEmpty }
-
-        /// The node holding the point of rank `rank` along the curve: leaves are numbered from 2
-        /// in curve order (1 is the root, the only leaf when one holds them all). Once all are added.
-        func leaf(ofRank rank: Int) -> Int64 {
-            isOneLeaf ? 1 : Int64(2 + rank / capacity)
+        /// Records that the point `id`, of rank `rank` along the curve, is in its leaf: leaves are
+        /// numbered from 2 in curve order (1 is the root, the only leaf when one node holds them all).
+        func writeLeaf(of id: Int64, rank: Int) throws {
+            sqlite3_bind_int64(writeLeafOf.sqliteStatement, 1, id)
+            sqlite3_bind_int64(writeLeafOf.sqliteStatement, 2, level.isEmpty ? 1 : Int64(2 + rank / capacity))
+            try db.run(writeLeafOf)
         }
 
         /// Writes the last leaf, the levels above and the root.
