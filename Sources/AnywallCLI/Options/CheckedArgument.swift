@@ -11,9 +11,20 @@ protocol ArgumentText {
 /// kept with its refusal, and the command gets it when it asks for the value: anywall answers
 /// bad values with the input-rejected exit code (65) and one line, where a parser's own refusal
 /// would be a usage error (64) with the whole usage text.
-struct CheckedArgument<Value: ArgumentText>: ExpressibleByArgument {
+///
+/// `Value` is constrained where the parsing is, not on the type: a constraint on the type makes
+/// the Swift runtime search every protocol conformance of the binary for each `Value` the first
+/// time the type is instantiated, as swift-argument-parser does for every flag of a command.
+struct CheckedArgument<Value> {
     private let parsed: Result<Value, AnywallError>
 
+    /// The value, or the refusal of the text it was given.
+    func value() throws -> Value {
+        try parsed.get()
+    }
+}
+
+extension CheckedArgument: ExpressibleByArgument where Value: ArgumentText {
     init?(argument: String) {
         do {
             parsed = .success(try Value(argumentText: argument))
@@ -22,11 +33,6 @@ struct CheckedArgument<Value: ArgumentText>: ExpressibleByArgument {
         } catch {
             parsed = .failure(.inputRejected("bad value '\(argument)': \(error)"))
         }
-    }
-
-    /// The value, or the refusal of the text it was given.
-    func value() throws -> Value {
-        try parsed.get()
     }
 }
 
