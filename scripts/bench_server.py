@@ -15,9 +15,13 @@ Before timing, it checks the answers: the nearby answers at the first 50 places 
 place of each post, in order) must equal those recorded by the first run under --out
 (recorded then), so a change that speeds the server up cannot change what it answers.
 Prints requests/s, p50 and p99 of each and their ratios (to /health; p99 to p50). wrk and the
-server share the machine's CPUs. Exit status 1 when an answer changed or a request failed.
+server share the machine's CPUs. With --apart, all of it again (on a fresh copy of the wall)
+with the server alone on one processor, one event loop, and wrk on another, as a load generator
+on a second machine would leave it: its tail is then the server's own, where sharing the CPUs
+adds whatever wrk's threads and the server's wait for each other. Exit status 1 when an answer
+changed or a request failed.
 
-Usage: scripts/bench-server [--posts N] [--duration S] [--connections N] [--threads N] [--users N] [--out DIR] [--no-build]
+Usage: scripts/bench-server [--posts N] [--duration S] [--connections N] [--threads N] [--users N] [--out DIR] [--no-build] [--apart]
 """
 
 import argparse
@@ -46,6 +50,8 @@ def parse_arguments():
     p.add_argument("--out", default="bench-out", help="folder for everything generated (shared with bench-wall)")
     p.add_argument("--scratch-path", default=".build-load", help="the release build's folder (shared with load-server)")
     p.add_argument("--no-build", action="store_true", help="use the release binaries already built")
+    p.add_argument("--apart", action="store_true",
+                   help="then again with the server on one processor (one event loop) and wrk on another")
     return p.parse_args()
 
 
@@ -61,28 +67,33 @@ def answers(server, places):
     return found
 
 
-def main():
-    args = parse_arguments()
-    out = bench_wall.out_folder(bench_wall.parse_arguments(["--out", args.out]), ROOT)
-    work = os.path.join(out, "bench-server")
+def check_answers(server, places, work, posts):
+    """Fails unless the nearby answers at the first places equal those recorded under `work` by
+    the first run (which records them)."""
+    now = answers(server, places[:CHECKED_PLACES])
+    recorded = os.path.join(work, f"answers-{posts}.json")
+    if os.path.exists(recorded):
+        with open(recorded) as f:
+            if json.load(f) != now:
+                fail(f"the nearby answers differ from those recorded in {recorded}: the server answers otherwise")
+        log(f"the nearby answers at {CHECKED_PLACES} places are those recorded in {recorded}")
+    else:
+        with open(recorded, "w") as f:
+            json.dump(now, f)
+        log(f"recorded the nearby answers at {CHECKED_PLACES} places in {recorded}")
+
+
+def measure(args, out, work, check, server_cpus=None, wrk_cpus=None, loops=None):
+    """One server on a fresh copy of the wall, timed with wrk for each kind of request: the
+    figures of each kind, posts checked once the server stopped."""
     os.makedirs(work, exist_ok=True)
-    ensure_wrk()
-    server, places_files, _, wall = serve_copy(args, out, work)
+    server, places_files, _, wall = serve_copy(args, out, work, server_cpus, loops)
     places = bench_wall.read_places(places_files["city"])
     results = {}
     try:
-        now = answers(server, places[:CHECKED_PLACES])
-        recorded = os.path.join(work, f"answers-{args.posts}.json")
-        if os.path.exists(recorded):
-            with open(recorded) as f:
-                if json.load(f) != now:
-                    fail(f"the nearby answers differ from those recorded in {recorded}: the server answers otherwise")
-            log(f"the nearby answers at {CHECKED_PLACES} places are those recorded in {recorded}")
-        else:
-            with open(recorded, "w") as f:
-                json.dump(now, f)
-            log(f"recorded the nearby answers at {CHECKED_PLACES} places in {recorded}")
-
+        if check:
+            check_answers(server, places, work, args.posts)
+        # One nearby at each place: the ids to fetch, and a server warmed as a running one is.
         ids = []
         for lat, lon in places:
             status, answer = server.call("GET", nearby_path(lat, lon)[len(MOUNT):])
@@ -94,12 +105,13 @@ def main():
         }
         for kind, paths in kinds.items():
             script = READ_LUA % {"paths": ",\n  ".join(lua_string(path) for path in paths), "app": lua_string(APP_ID)}
-            result = run_wrk(args, server, script, os.path.join(work, f"{kind}.lua"), args.connections, args.duration, kind)
+            result = run_wrk(args, server, script, os.path.join(work, f"{kind}.lua"), args.connections, args.duration, kind,
+                             wrk_cpus)
             if result["nonSuccess"] or any(result["socketErrors"].values()):
                 fail(f"{kind}: {result['nonSuccess']} answers not 2xx, socket errors {result['socketErrors']}")
             results[kind] = result
         run = datetime.datetime.now().strftime("%Y%m%d%H%M%S")
-        results["post"] = start_posting(args, server, work, run, args.connections, args.duration)
+        results["post"] = start_posting(args, server, work, run, args.connections, args.duration, wrk_cpus)
     finally:
         status = server.stop()
     if status != 0:
@@ -108,14 +120,37 @@ def main():
     if problems:
         fail("; ".join(problems))
     log(f"posts: {results['post']['created201']:,} answered 201, the wall gained {results['post']['added']:,}: no post lost")
+    return results
+
+
+def print_table(title, results):
     floor = results["health"]["requestsPerSecond"]
-    print(f"anywall-server, {args.posts:,} posts, wrk {args.threads} threads x {args.connections} connections, "
-          f"{args.duration} s each ({bench_wall.source_state(ROOT)})")
+    print(title)
     print(f"{'request':<8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'x /health':>10} {'p99/p50':>8}")
     for kind, result in results.items():
         p50, p99 = result["percentilesMs"]["50"], result["percentilesMs"]["99"]
         print(f"{kind:<8} {result['requestsPerSecond']:>9,.0f} {p50:>8.2f} {p99:>8.2f} "
               f"{result['requestsPerSecond'] / floor:>10.3f} {p99 / p50:>8.1f}")
+
+
+def main():
+    args = parse_arguments()
+    out = bench_wall.out_folder(bench_wall.parse_arguments(["--out", args.out]), ROOT)
+    work = os.path.join(out, "bench-server")
+    ensure_wrk()
+    shared = measure(args, out, work, check=True)
+    apart = None
+    if args.apart:
+        if len(os.sched_getaffinity(0)) < 2:
+            fail("--apart needs two processors: one for the server, one for wrk")
+        first, second = sorted(os.sched_getaffinity(0))[:2]
+        log(f"again with the server alone on processor {first} (one event loop) and wrk on processor {second}")
+        apart = measure(args, out, os.path.join(work, "apart"), check=False, server_cpus={first}, wrk_cpus={second}, loops=1)
+    print(f"anywall-server, {args.posts:,} posts, wrk {args.threads} threads x {args.connections} connections, "
+          f"{args.duration} s each ({bench_wall.source_state(ROOT)})")
+    print_table("server and wrk on all processors:", shared)
+    if apart:
+        print_table("the server alone on one processor with one event loop, wrk on another (the tail without wrk's share):", apart)
 
 
 if __name__ == "__main__":

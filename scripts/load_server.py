@@ -128,16 +128,24 @@ def cached_wall(args, out):
 
 # ---------------------------------------------------------------- the server
 
+def on_cpus(cpus):
+    """What a child runs before its program so that it and its threads stay on the processors
+    `cpus` (a set of numbers); None leaves it on all of them."""
+    return None if cpus is None else (lambda: os.sched_setaffinity(0, cpus))
+
+
 class Server:
     """anywall-server on a wall (`wall_arguments`: ["--store", FILE] or ["--database", URI]), its
-    log (one JSON line per request and event) in a file, its port read from the "listening" line."""
+    log (one JSON line per request and event) in a file, its port read from the "listening" line;
+    on the processors `cpus` when given."""
 
-    def __init__(self, binary, wall_arguments, log_path, env):
+    def __init__(self, binary, wall_arguments, log_path, env, cpus=None):
         self.log_path = log_path
         self.log_file = open(log_path, "w")
         # Every sign-up of the write test comes from this one address: past the gate's default budget.
         self.process = subprocess.Popen([binary, *wall_arguments, "--bind", "127.0.0.1", "--port", "0",
-                                         "--mount", MOUNT, "--password-attempts", "100000"], env=env, stdout=subprocess.DEVNULL, stderr=self.log_file)
+                                         "--mount", MOUNT, "--password-attempts", "100000"], env=env, stdout=subprocess.DEVNULL, stderr=self.log_file,
+                                        preexec_fn=on_cpus(cpus))
         self.port = None
         deadline = time.monotonic() + 60
         while self.port is None:
@@ -303,19 +311,20 @@ def parse_wrk(output):
     return result
 
 
-def run_wrk(args, server, script_text, script_path, connections, seconds, label):
-    return finish_wrk(start_wrk(args, server, script_text, script_path, connections, seconds, label, args.threads))
+def run_wrk(args, server, script_text, script_path, connections, seconds, label, cpus=None):
+    return finish_wrk(start_wrk(args, server, script_text, script_path, connections, seconds, label, args.threads, cpus))
 
 
-def start_wrk(args, server, script_text, script_path, connections, seconds, label, threads):
-    """wrk started in the background; `finish_wrk` waits for it and reads its figures."""
+def start_wrk(args, server, script_text, script_path, connections, seconds, label, threads, cpus=None):
+    """wrk started in the background, on the processors `cpus` when given; `finish_wrk` waits
+    for it and reads its figures."""
     with open(script_path, "w") as f:
         f.write(script_text)
     command = ["wrk", "--threads", str(threads), "--connections", str(connections),
                "--duration", f"{seconds}s", "--timeout", f"{args.timeout}s", "--latency",
                "--script", script_path, f"http://127.0.0.1:{server.port}"]
     log(f"{label}: " + " ".join(command))
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=on_cpus(cpus))
     return RunningWrk(process, script_path, connections, threads)
 
 
@@ -411,12 +420,15 @@ def access_log_statuses(server, method, path):
     return counts
 
 
-def serve_copy(args, out, work):
+def serve_copy(args, out, work, cpus=None, loops=None):
     """The release server on a scratch copy (under `work`) of bench-wall's wall of --posts posts,
     imported first when missing; the server, the places files, the server's environment and the
-    copy's path."""
+    copy's path. `cpus`: the processors it runs on; `loops`: its event loops (NIO's own setting;
+    by default one a processor)."""
     env = bench_wall.private_env(out)
     env.update(PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
+    if loops is not None:
+        env["NIO_SINGLETON_GROUP_LOOP_COUNT"] = str(loops)
     usable, posts_file, places_files, cached = cached_wall(args, out)
     bin_dir, bench_args = binaries(args, need_anywall=not usable)
     if usable:
@@ -433,14 +445,14 @@ def serve_copy(args, out, work):
     for suffix in ("", "-wal"):
         if os.path.exists(cached + suffix):
             shutil.copyfile(cached + suffix, wall + suffix)
-    server = Server(os.path.join(bin_dir, "anywall-server"), ["--store", wall], os.path.join(work, "server.log"), env)
+    server = Server(os.path.join(bin_dir, "anywall-server"), ["--store", wall], os.path.join(work, "server.log"), env, cpus)
     return server, places_files, env, wall
 
 
-def start_posting(args, server, work, run, connections, duration):
-    """Signs up --users users, then has wrk post for `duration` seconds over `connections`
-    connections, each post with its own text and request id: wrk's figures with what
-    check_posting needs once the server stopped."""
+def start_posting(args, server, work, run, connections, duration, cpus=None):
+    """Signs up --users users, then has wrk (on `cpus` when given) post for `duration` seconds
+    over `connections` connections, each post with its own text and request id: wrk's figures
+    with what check_posting needs once the server stopped."""
     tokens = []
     log(f"signing up {args.users} users")
     for i in range(args.users):
@@ -454,7 +466,7 @@ def start_posting(args, server, work, run, connections, duration):
     write_places = ", ".join("{%r, %r}" % (lat, lon) for _, lat, lon in bench_wall.CITIES)
     write = run_wrk(args, server, WRITE_LUA % {"tokens": ", ".join(map(lua_string, tokens)), "places": write_places,
                                                "run": lua_string(run), "app": lua_string(APP_ID), "mount": MOUNT},
-                    os.path.join(work, "write.lua"), connections, duration, "writes")
+                    os.path.join(work, "write.lua"), connections, duration, "writes", cpus)
     write.update(postsBefore=before, createdBefore=created_before, users=args.users)
     return write
 
