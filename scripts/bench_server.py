@@ -83,6 +83,19 @@ def check_answers(server, places, work, posts):
         log(f"recorded the nearby answers at {CHECKED_PLACES} places in {recorded}")
 
 
+def event_loops(server):
+    """How many of the server's threads are SwiftNIO's event loops (named NIO-SGLTN-...)."""
+    tasks = f"/proc/{server.process.pid}/task"
+    names = []
+    for task in os.listdir(tasks):
+        try:
+            with open(os.path.join(tasks, task, "comm")) as f:
+                names.append(f.read())
+        except OSError:
+            pass  # a thread that ended meanwhile
+    return sum(name.startswith("NIO-SGLTN") for name in names)
+
+
 def measure(args, out, work, check, server_cpus=None, wrk_cpus=None, loops=None):
     """One server on a fresh copy of the wall, timed with wrk for each kind of request: the
     figures of each kind, posts checked once the server stopped."""
@@ -91,6 +104,9 @@ def measure(args, out, work, check, server_cpus=None, wrk_cpus=None, loops=None)
     places = bench_wall.read_places(places_files["city"])
     results = {}
     try:
+        if loops is not None and event_loops(server) != loops:
+            fail(f"anywall-server runs {event_loops(server)} event loops, not the {loops} asked of SwiftNIO "
+                 "(NIO_SINGLETON_GROUP_LOOP_COUNT): the figures would not be those of one loop")
         if check:
             check_answers(server, places, work, args.posts)
         # One nearby at each place: the ids to fetch, and a server warmed as a running one is.
