@@ -220,10 +220,9 @@ public final class EmbeddedWall: WallBackend {
         }
     }
 
-    /// The config, Anywall's defaults on a wall where none was set.
+    /// The config, Anywall's defaults for what this wall has not set.
     private func config(_ db: Database) throws -> RemoteConfig {
-        let params = try storedParams(db)
-        return params.isEmpty ? .defaults : RemoteConfig(params: params)
+        RemoteConfig(setOnWall: try storedParams(db))
     }
 
     /// The config parameters as set on this wall: none on a new wall.

@@ -140,10 +140,9 @@ public final class ParseWall: WallBackend {
 
     // MARK: Config
 
-    /// The server's config; a new server has none, and then Anywall's defaults apply (as on a new embedded wall).
+    /// The server's config, Anywall's defaults for what it has not set (a new server has nothing set).
     public func fetchConfig() throws -> RemoteConfig {
-        let params = try fetchParams()
-        return params.isEmpty ? .defaults : RemoteConfig(params: params)
+        RemoteConfig(setOnWall: try fetchParams())
     }
 
     private func fetchParams() throws -> [String: JSONValue] {

@@ -349,10 +349,9 @@ public final class PostgresWall: Sendable {
         return Set(keys)
     }
 
-    /// The config, Anywall's defaults on a wall where none was set.
+    /// The config, Anywall's defaults for what this wall has not set.
     public func fetchConfig() async throws -> RemoteConfig {
-        let params = try await storedParams()
-        return params.isEmpty ? .defaults : RemoteConfig(params: params)
+        RemoteConfig(setOnWall: try await storedParams())
     }
 
     // MARK: Helpers

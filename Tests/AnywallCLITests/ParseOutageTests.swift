@@ -63,6 +63,42 @@ struct ParseOutageTests {
     }
 
     /// The session token `anywall` keeps for the sandbox's user.
+    @Test("server down: config show prints the cached copy once it is an hour old, else the defaults, with a warning and exit 3")
+    func configOutage() throws {
+        let box = try Sandbox()
+        let server = try WallServer(store: box.home.appendingPathComponent("server-wall.sqlite"))
+        let env = Sandbox.parseEnvironment(server.parseURL)
+        func show() throws -> (run: Sandbox.Run, answer: [String: Any]) {
+            let run = try box.run(["config", "show", "--json"], environment: env)
+            return (run, run.json as! [String: Any])
+        }
+        let fresh = try show()
+        #expect(fresh.run.status == Exit.success && fresh.answer["origin"] as? String == "backend", "\(fresh.run)")
+
+        server.stop()
+        let young = try show()
+        #expect(young.run.status == Exit.success && young.answer["origin"] as? String == "cache" && young.run.stderr.isEmpty,
+                "a copy younger than an hour is the config in use: \(young.run)")
+        let folder = box.home.appendingPathComponent(".cache/anywall/config")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let aged = text.replacingOccurrences(of: #""fetchedAt":"[^"]*""#, with: #""fetchedAt":"2026-01-01T00:00:00.000Z""#,
+                                                 options: .regularExpression)
+            #expect(aged != text, "the cache file keeps its date as fetchedAt: \(text)")
+            try aged.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let stale = try show()
+        #expect(stale.run.status == Exit.stale && stale.answer["origin"] as? String == "cache", "\(stale.run)")
+        #expect(stale.run.stderr.contains("could not refresh the config") && stale.answer["params"] as? NSDictionary == fresh.answer["params"] as? NSDictionary,
+                "\(stale.run)")
+
+        for file in files { try FileManager.default.removeItem(at: file) }
+        let defaults = try show()
+        #expect(defaults.run.status == Exit.stale && defaults.answer["origin"] as? String == "defaults", "\(defaults.run)")
+        #expect(defaults.run.stderr.contains("using the defaults"), "\(defaults.run)")
+    }
+
     static func sessionToken(_ box: Sandbox) throws -> String {
         try String(contentsOf: box.sessionFile, encoding: .utf8).firstMatch(of: /"token":"([^"]+)"/).map { String($0.1) }!
     }

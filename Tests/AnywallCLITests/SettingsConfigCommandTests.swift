@@ -60,7 +60,9 @@ struct SettingsConfigCommandTests {
         #expect((shown["source"] as? String)?.hasPrefix(box.backendPrefix) == true && shown["origin"] as? String == "backend")
         #expect(try (box.run(["config", "show", "--json"]).json as! [String: Any])["origin"] as? String == "cache")
         let set = try box.run(["config", "set", "postMaxCharacterCount", "280", "--json"] + box.adminArguments)
-        #expect(((set.json as! [String: Any])["params"] as! [String: Any])["postMaxCharacterCount"] as? Int == 280)
+        let setParams = (set.json as! [String: Any])["params"] as! [String: Any]
+        #expect(setParams["postMaxCharacterCount"] as? Int == 280)
+        #expect(setParams["availableFilterDistances"] as? [Int] == [250, 2000, 5000], "a key not set keeps its default: \(set)")
         #expect(try box.run(["config", "set", "motd", "\"hello\""] + box.adminArguments).status == Exit.success)
         #expect(try box.run(["config", "set", "postMaxCharacterCount", "lots"] + box.adminArguments).status == Exit.inputRejected)
         #expect(try box.run(["config", "set", "postMaxCharacterCount", "\"lots\""] + box.adminArguments).status == Exit.inputRejected)

@@ -63,11 +63,17 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
+            var stale = false
             try ConfigCommand.show(store: store, json: json.json) { cache, wall in
                 let loaded = cache.load(fetch: wall.fetchConfig)
-                if let warning = loaded.warning { Terminal.warn(warning) }
+                if let warning = loaded.warning {
+                    Terminal.warn(warning)
+                    stale = true
+                }
                 return loaded
             }
+            // What was printed is not the wall's config now: the cached copy or the defaults.
+            if stale { throw ExitStatus.stale.exitCode }
         }
     }
 

@@ -24,6 +24,12 @@ public struct RemoteConfig: Equatable, Sendable, Codable {
         self.params = params
     }
 
+    /// The config a wall with these parameters set works with: Anywall's defaults for its keys
+    /// the wall has not set (a new wall has none), the wall's own values over them.
+    public init(setOnWall params: [String: JSONValue]) {
+        self.params = Self.defaults.params.merging(params) { _, set in set }
+    }
+
     /// The filter distances offered by the config (feet), or the defaults when it has none usable.
     public var availableFilterDistances: [Distance] {
         guard case .array(let items)? = params[Self.filterDistancesKey] else { return Self.defaultFilterDistances }
