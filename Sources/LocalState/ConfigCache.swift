@@ -87,14 +87,14 @@ public struct ConfigCache: Sendable {
         let now = clock.now()
         let entry = Entry(params: config.params, source: source, fetchedAt: now)
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = ParseDate.encodingStrategy
         try store.save(entry, key: key, encoder: encoder)
         return LoadedConfig(config: config, origin: .backend, source: source, fetchedAt: now, warning: nil)
     }
 
     private func readEntry() -> Entry? {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = ParseDate.decodingStrategy
         // A damaged cache is as good as none: it is refetched and rewritten.
         return store.load(Entry.self, key: key, decoder: decoder)
     }

@@ -36,6 +36,17 @@ struct ConfigCacheTests {
         #expect(fetches == 2)
     }
 
+    @Test("keeps the fetch time to the millisecond, as it is shown")
+    func fetchTimeMilliseconds() throws {
+        let time = ManualClock()
+        time.advance(0.123)
+        let cache = ConfigCache(directory: directory, source: "test", clock: time.clock)
+        let fetched = try cache.refresh { self.custom }
+        let cached = cache.load { throw Offline() }
+        #expect(cached.origin == .cache && cached.fetchedAt.map(ParseDate.string(from:)) == fetched.fetchedAt.map(ParseDate.string(from:)))
+        #expect(cached.fetchedAt.map(ParseDate.string(from:))?.hasSuffix(".123Z") == true, "\(String(describing: cached.fetchedAt))")
+    }
+
     @Test("keeps the cached copy, with a warning, when a refresh fails")
     func keepsCacheOnFailure() throws {
         let time = ManualClock()

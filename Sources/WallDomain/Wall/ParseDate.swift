@@ -12,6 +12,26 @@ public enum ParseDate {
         date.addingTimeInterval(0.0005).formatted(withMilliseconds)
     }
 
+    /// Codable's way of writing a date in Parse's form (Foundation's `.iso8601` drops the milliseconds).
+    public static var encodingStrategy: JSONEncoder.DateEncodingStrategy {
+        .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(string(from: date))
+        }
+    }
+
+    /// Codable's way of reading a date written either way (files written before kept no milliseconds).
+    public static var decodingStrategy: JSONDecoder.DateDecodingStrategy {
+        .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "bad date \(text)")
+            }
+            return date
+        }
+    }
+
     /// Reads an ISO 8601 date with or without fractional seconds; nil if it is not one.
     public static func date(from text: String) -> Date? {
         (try? withMilliseconds.parse(text)) ?? (try? withoutMilliseconds.parse(text))
