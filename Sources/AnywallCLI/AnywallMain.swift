@@ -26,13 +26,23 @@ package enum AnywallMain {
             Terminal.output("\(AnywallVersion.current)\n")
             exit(ExitStatus.success.rawValue)
         }
+        var command: ParsableCommand
         do {
-            var command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
+            command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
+        } catch {
+            Anywall.exit(withError: error)
+        }
+        do {
             try command.run()
             Anywall.exit()
         } catch let error as AnywallError {
             Terminal.note("anywall: \(error.wording)")
             Anywall.exit(withError: ExitStatus(error).exitCode)
+        } catch let error as ValidationError {
+            // Found while running (no username off a terminal, say): a usage error, in one line.
+            // swift-argument-parser would print the root command's usage under it, not this command's.
+            Terminal.note("anywall: \(error.message)")
+            Anywall.exit(withError: ExitStatus.usage.exitCode)
         } catch {
             Anywall.exit(withError: error)
         }

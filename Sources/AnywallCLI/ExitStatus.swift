@@ -11,7 +11,8 @@ import WallLocation
 /// one fits, so scripts can tell what went wrong without reading the message.
 package enum ExitStatus: Int32, CaseIterable {
     case success = 0
-    /// Success, but what was printed came from the cache, not the server (stale).
+    /// Success, but what was printed came from the cache, not the server (stale); or, for the
+    /// config, Anywall's defaults because the server could not be asked.
     case stale = 3
     /// Bad flags or arguments (swift-argument-parser's code).
     case usage = 64
@@ -36,8 +37,8 @@ package enum ExitStatus: Int32, CaseIterable {
     var meaning: String {
         switch self {
         case .success: return "success"
-        case .stale: return "success, but what was printed came from the cache: the server was out of reach, or the cache policy read the cache"
-        case .usage: return "usage error: unknown command or flag, missing argument (the usage text is printed)"
+        case .stale: return "success, but what was printed came from the cache (or, for config show, the defaults): the server was out of reach, or the cache policy read the cache"
+        case .usage: return "usage error: unknown command or flag, missing argument (the usage text is printed), or a username or password that cannot be asked for off a terminal"
         case .inputRejected: return "input rejected: coordinates, distance, limit, text, setting, config value, taken username; import with skipped records"
         case .fileUnreadable: return "a file named on the command line cannot be read"
         case .backendUnreachable: return "the server or gpsd cannot be reached, timed out or failed, or the wall's file cannot be opened"

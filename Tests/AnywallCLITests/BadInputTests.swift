@@ -7,7 +7,8 @@ struct BadInputTests {
     static let box = try! Sandbox()
 
     @Test("coordinates outside Parse's open ranges, NaN and text are refused",
-          arguments: ["90,0", "-90,0", "0,180", "0,-180", "NaN,0", "0,nan", "abc", "12", "1,2,3", "north,east", "1e999,0"])
+          arguments: ["90,0", "-90,0", "0,180", "0,-180", "NaN,0", "0,nan", "abc", "12", "1,2,3", "north,east", "1e999,0",
+                      "0x10,0", "1,0x1p4"])
     func coordinates(_ at: String) throws {
         for command in [["nearby"], ["where"], ["post", "hi"]] {
             let run = try Self.box.run(command + ["--at", at])
@@ -53,6 +54,15 @@ struct BadInputTests {
         let run = try Self.box.run(["nearby", "--bogus"])
         #expect(run.status == Exit.usage)
         #expect(try Self.box.run(["frobnicate"]).status == Exit.usage)
+    }
+
+    @Test("what a command misses off a terminal is a usage error in one line, without the root command's usage",
+          arguments: [["login"], ["login", "--username", "ann"], ["signup", "--username", "ann"],
+                      ["login", "--username", "ann", "--password-stdin", "--password-file", "/dev/null"]])
+    func missingOffTerminal(_ arguments: [String]) throws {
+        let run = try Self.box.run(arguments, input: "")
+        #expect(run.status == Exit.usage, "\(arguments): \(run)")
+        #expect(run.stderr.hasPrefix("anywall: ") && run.stderr.split(separator: "\n").count == 1 && !run.stderr.contains("Usage"), "\(run)")
     }
 
     @Test("a missing or unreadable import file has its own exit code", arguments: ["/nonexistent/posts.json", "/tmp"])

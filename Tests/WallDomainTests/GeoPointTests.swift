@@ -26,5 +26,8 @@ struct GeoPointTests {
         #expect(throws: AnywallError.inputRejected("bad coordinates '1,x': longitude 'x' is not a number")) {
             try GeoPoint(parsing: "1,x")
         }
+        #expect(throws: AnywallError.inputRejected("bad coordinates '0x10,0': latitude '0x10' is not a number"), "hexadecimal, which Double reads") {
+            try GeoPoint(parsing: "0x10,0")
+        }
     }
 }

@@ -50,7 +50,8 @@ public struct GeoPoint: Hashable, Sendable, Codable {
         // of a whole `anywall nearby` process.
         let trimmed = String(part).trimmedOfWhitespace
         // Double("nan") and Double("inf") parse; they are refused by the range check with a clear message.
-        guard let value = Double(trimmed), !trimmed.isEmpty else {
+        // Double also reads hexadecimal ("0x10" is 16), which nobody means by a coordinate.
+        guard let value = Double(trimmed), !trimmed.isEmpty, !trimmed.contains(where: { $0 == "x" || $0 == "X" }) else {
             throw AnywallError.inputRejected("bad coordinates '\(text)': \(name) '\(trimmed)' is not a number")
         }
         return value
