@@ -260,7 +260,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox drop" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall outbox drop" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall import" -eq 1' -F
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" batch-size' -l 'batch-size' -d 'Posts per transaction when adding to a larger wall (default: 10000). An input at least as large as the wall is loaded in one transaction, its location index built at the end.' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" batch-size' -l 'batch-size' -d 'Posts per transaction when adding to a larger wall. An input at least as large as the wall is loaded in one transaction, its location index built at the end.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall import" h help' -s 'h' -l 'help' -d 'Show help information.'

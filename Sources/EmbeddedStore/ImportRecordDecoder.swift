@@ -40,15 +40,33 @@ package final class ImportRecordDecoder {
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: text.length), as: UTF8.self)
     }
 
+    /// A field as the record names it: "location.latitude", not the decoder's path through an
+    /// export's "results" array ("results.Index 0.location.latitude"); "record" for the record itself.
+    private static func fieldName(_ path: [any CodingKey]) -> String {
+        var names = path.filter { $0.intValue == nil }.map(\.stringValue)
+        if names.first == "results", path.count > 1, path[1].intValue != nil { names.removeFirst() }
+        return names.isEmpty ? "record" : names.joined(separator: ".")
+    }
+
+    /// What a field should have held, in JSON's words.
+    private static func jsonKind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Double.Type, is Float.Type, is Int.Type, is Int64.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "an array"
+        default: return "an object"
+        }
+    }
+
     /// The post `body` decodes, or the reason it gives, worded for the user.
     package static func attempt(_ body: () throws -> ImportedPost) -> Result<ImportedPost, AnywallError> {
         do {
             return .success(try body())
         } catch let error as AnywallError {
             return .failure(error)
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return .failure(.inputRejected("bad \(field.isEmpty ? "record" : field): \(context.debugDescription)"))
+        } catch DecodingError.typeMismatch(let expected, let context), DecodingError.valueNotFound(let expected, let context) {
+            return .failure(.inputRejected("bad \(fieldName(context.codingPath)): expected \(jsonKind(expected))"))
         } catch {
             return .failure(.inputRejected("not a JSON object"))
         }

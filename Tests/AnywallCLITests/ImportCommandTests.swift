@@ -27,6 +27,18 @@ struct ImportCommandTests {
         #expect(try box.run(["import", file.path]).stdout == "imported 0 posts, 2 already present, 0 new users, 0 skipped\n")
     }
 
+    @Test("a bad record of a Parse export is named by its place in the export and its field")
+    func badExportRecord() throws {
+        let box = try Sandbox()
+        let input = """
+            {"results":[{"objectId":"a","text":"fine","location":{"latitude":1,"longitude":1}},
+                        {"objectId":"b","text":["not","text"],"location":{"latitude":1,"longitude":1}}]}
+            """
+        let run = try box.run(["import", "-"], input: input)
+        #expect(run.status == Exit.inputRejected && run.stdout == "imported 1 posts, 0 already present, 0 new users, 1 skipped\n", "\(run)")
+        #expect(run.stderr.hasPrefix("anywall: -: record 2: bad text: expected a string; skipped\n"), "\(run)")
+    }
+
     @Test("imports NDJSON from stdin, including anywall's own --ndjson output; bad lines are reported and skipped")
     func ndjson() throws {
         let source = try Sandbox()
@@ -35,11 +47,13 @@ struct ImportCommandTests {
         _ = try source.run(["post", "two", "--at", "1.001,1"])
         let exported = try source.run(["nearby", "--at", "1,1", "--ndjson"]).stdout
         let box = try Sandbox()
-        let input = exported + "{\"text\":\"no place\"}\n{broken\n"
+        let input = exported + "{\"text\":\"no place\"}\n{broken\n{\"text\":5,\"location\":{\"latitude\":1,\"longitude\":1}}\n[1]\n"
         let run = try box.run(["import", "-"], input: input)
         #expect(run.status == Exit.inputRejected, "\(run)")
-        #expect(run.stdout == "imported 2 posts, 0 already present, 1 new users, 2 skipped\n")
+        #expect(run.stdout == "imported 2 posts, 0 already present, 1 new users, 4 skipped\n")
         #expect(run.stderr.contains("-: line 3: no location; skipped") && run.stderr.contains("-: line 4: "), "\(run)")
+        #expect(run.stderr.contains("-: line 5: bad text: expected a string; skipped\n"), "in JSON's words: \(run)")
+        #expect(run.stderr.contains("-: line 6: bad record: expected an object; skipped\n"), "\(run)")
         let posts = try box.run(["nearby", "--at", "1,1", "--json"]).json as! [[String: Any]]
         #expect(posts.map { $0["text"] as! String } == ["one", "two"] && posts.allSatisfy { $0["author"] as? String == "bob" })
     }

@@ -23,7 +23,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to read, or '-' for standard input.", valueName: "FILE"), completion: .file())
     var file: String
     @Option(help: ArgumentHelp("""
-        Posts per transaction when adding to a larger wall (default: 10000). An input at least as large as \
+        Posts per transaction when adding to a larger wall. An input at least as large as \
         the wall is loaded in one transaction, its location index built at the end.
         """, valueName: "N"))
     var batchSize = 10_000
