@@ -61,6 +61,11 @@ struct AreaCommandTests {
         #expect(try listing(box, ["--at", "40.05,10.05", "--within", Self.pentagonWithHole]) == fromWKT)
         let stdin = try box.run(["nearby", "--json", "--radius", "100km", "--at", "40.05,10.05", "--within", "@-"], input: wkt)
         #expect((stdin.json as? [Any])?.count == 4, "\(stdin)")
+        let file = box.home.appendingPathComponent("area.wkt")
+        try wkt.write(to: file, atomically: true, encoding: .utf8)
+        let bare = try box.run(["nearby", "--at", "40.05,10.05", "--within", file.path])
+        #expect(bare.status == Exit.inputRejected && bare.stderr.hasSuffix("(to read the file \(file.path), write @\(file.path))\n"),
+                "a file named without @ gets the hint: \(bare)")
         let empty = try box.run(["nearby", "--at", "40.05,10.05", "--within", "0,0,1,1"])
         #expect(empty.status == Exit.success && empty.stdout.isEmpty && empty.stderr == "No posts within 100 km in the area.\n", "\(empty)")
     }

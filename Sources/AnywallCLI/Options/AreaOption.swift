@@ -22,7 +22,14 @@ struct AreaOption: ParsableArguments {
     /// The area, read and checked by GEOS; nil without `--within`.
     func area() throws -> Area? {
         guard let within else { return nil }
-        guard within.hasPrefix("@") else { return try Area(parsing: within) }
+        guard within.hasPrefix("@") else {
+            do {
+                return try Area(parsing: within)
+            } catch AnywallError.inputRejected(let message) where FileManager.default.fileExists(atPath: within) {
+                // The value names a file: the user meant to read it.
+                throw AnywallError.inputRejected("\(message) (to read the file \(within), write @\(within))")
+            }
+        }
         let path = String(within.dropFirst())
         let name = path == "-" ? "standard input" : path
         guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
