@@ -48,13 +48,12 @@ package final class ImportRecordDecoder {
         return names.isEmpty ? "record" : names.joined(separator: ".")
     }
 
-    /// What a field should have held, in JSON's words.
+    /// What a field should have held, in JSON's words (a record's fields are strings, numbers and
+    /// objects).
     private static func jsonKind(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: return "a string"
-        case is Double.Type, is Float.Type, is Int.Type, is Int64.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        case is [Any].Type: return "an array"
+        case is Double.Type: return "a number"
         default: return "an object"
         }
     }
