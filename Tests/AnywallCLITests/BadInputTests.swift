@@ -56,6 +56,14 @@ struct BadInputTests {
         #expect(try Self.box.run(["frobnicate"]).status == Exit.usage)
     }
 
+    @Test("flags that do not go together are usage errors, whichever part of the command finds them",
+          arguments: [["where", "--at", "1,1", "--baud", "9600"], ["nearby", "--at", "1,1", "--min-move", "5m"],
+                      ["nearby", "--at", "1,1", "--watch", "--changes"]])
+    func flagsApart(_ arguments: [String]) throws {
+        let run = try Self.box.run(arguments)
+        #expect(run.status == Exit.usage, "\(arguments): \(run)")
+    }
+
     @Test("what a command misses off a terminal is a usage error in one line, without the root command's usage",
           arguments: [["login"], ["login", "--username", "ann"], ["signup", "--username", "ann"],
                       ["login", "--username", "ann", "--password-stdin", "--password-file", "/dev/null"]])

@@ -50,7 +50,8 @@ struct LocationOptions: ParsableArguments {
         let baud = try baud?.value()
         if baud != nil {
             guard case .nmea = spec else {
-                throw AnywallError.inputRejected("--baud is for an NMEA serial device (--nmea PATH)")
+                // A flag that does not go with the source: a usage error, as other such pairs are.
+                throw ValidationError("--baud is for an NMEA serial device (--nmea PATH)")
             }
         }
         return spec.makeSource(baud: baud)
