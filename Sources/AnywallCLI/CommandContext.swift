@@ -28,9 +28,9 @@ struct CommandContext {
         storeFlagGiven = store.store != nil
     }
 
-    /// The preferences in force (environment > settings file > defaults), checked.
-    func preferences() throws -> Preferences {
-        try Preferences(settings: settings, environment: environment)
+    /// The preferences in force (environment > settings file > defaults), each checked as it is read.
+    func preferences() -> Preferences {
+        Preferences(settings: settings, environment: environment)
     }
 
     /// The Parse Server in use, or nil for the embedded wall.

@@ -43,33 +43,47 @@ public struct Preferences: Sendable {
     /// The environment variable that names the embedded wall's file.
     public static let storeVariable = "ANYWALL_STORE"
 
-    /// The filter radius, nil when nothing sets it (the caller falls back to the default).
-    public let radius: Distance?
-    public let units: UnitSystem
-    public let location: LocationSpec?
-    public let format: OutputFormat?
-    /// The Parse Server in use; nil for the embedded wall.
-    public let server: ParseServer?
-    /// How long to wait for a server.
-    public let timeouts: HTTPTimeouts
+    /// Every key's value as written and where it comes from.
+    private let entries: [SettingKey: Entry]
 
-    /// Resolves and checks every preference; a bad value is refused, naming where it came from.
-    public init(settings: Settings, environment: [String: String]) throws {
-        let entries = Self.entries(settings: settings, environment: environment)
-        func checked<T>(_ key: SettingKey, _ parse: (String) throws -> T) throws -> T? {
-            guard let entry = entries[key], entry.origin != .defaultValue, let text = entry.text else { return nil }
-            do {
-                return try parse(text)
-            } catch let error as AnywallError {
-                throw AnywallError.inputRejected("\(entry.origin): \(error.reason)")
-            }
+    /// The preferences of `settings` and `environment`. Each value is checked when it is read, so
+    /// a bad one stops only a command that uses it: one a flag overrides, or one the command has
+    /// no use for, is never read.
+    public init(settings: Settings, environment: [String: String]) {
+        entries = Self.entries(settings: settings, environment: environment)
+    }
+
+    /// The filter radius, nil when nothing sets it (the caller falls back to the default).
+    public var radius: Distance? {
+        get throws { try checked(.radius) { try Distance(parsing: $0) } }
+    }
+
+    public var units: UnitSystem {
+        get throws { try checked(.units, Settings.units) ?? .metric }
+    }
+
+    public var location: LocationSpec? {
+        get throws { try checked(.location) { try LocationSpec(parsing: $0) } }
+    }
+
+    public var format: OutputFormat? {
+        get throws { try checked(.format, Settings.format) }
+    }
+
+    /// How long to wait for a server.
+    public var timeouts: HTTPTimeouts {
+        get throws { try checked(.timeout, Settings.timeout).map(HTTPTimeouts.total) ?? .standard }
+    }
+
+    /// The value `key` is set to, parsed; nil when only the default sets it. A bad one is refused,
+    /// naming where it came from.
+    private func checked<T>(_ key: SettingKey, _ parse: (String) throws -> T) throws -> T? {
+        guard let entry = entries[key], entry.origin != .defaultValue, let text = entry.text else { return nil }
+        do {
+            return try parse(text)
+        } catch let error as AnywallError {
+            throw AnywallError.inputRejected("\(entry.origin): \(error.reason)")
         }
-        radius = try checked(.radius) { try Distance(parsing: $0) }
-        units = try checked(.units, Settings.units) ?? .metric
-        location = try checked(.location) { try LocationSpec(parsing: $0) }
-        format = try checked(.format, Settings.format)
-        timeouts = try checked(.timeout, Settings.timeout).map(HTTPTimeouts.total) ?? .standard
-        server = try Self.server(entries)
     }
 
     /// The Parse Server the settings name, checked, without checking any other preference (so

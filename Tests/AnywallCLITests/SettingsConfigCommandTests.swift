@@ -42,6 +42,25 @@ struct SettingsConfigCommandTests {
         #expect(nearby.status == Exit.inputRejected && nearby.stderr.contains("PARSE_APPLICATION_ID"), "\(nearby)")
     }
 
+    @Test("a flag wins over a bad value in the environment or the settings file, which stops only commands that use it")
+    func flagOverBadValue() throws {
+        let box = try Sandbox()
+        _ = try box.run(["post", "--at", "1,2", "hello"])
+        // The command with the flag, the same without it, and the bad value.
+        let cases: [([String], [String], [String: String])] = [
+            (["nearby", "--at", "1,2", "--radius", "3km"], ["nearby", "--at", "1,2"], ["ANYWALL_RADIUS": "bogus"]),
+            (["nearby", "--at", "1,2", "--json"], ["nearby", "--at", "1,2"], ["ANYWALL_FORMAT": "bogus"]),
+            (["where", "--at", "1,1"], ["where"], ["ANYWALL_LOCATION": "bogus"]),
+        ]
+        for (arguments, withoutFlag, environment) in cases {
+            let run = try box.run(arguments, environment: environment)
+            #expect(run.status == Exit.success, "\(arguments) with \(environment): \(run)")
+            let unflagged = try box.run(withoutFlag, environment: environment)
+            #expect(unflagged.status == Exit.inputRejected && unflagged.stderr.contains("environment \(environment.keys.first!)"),
+                    "without the flag the bad value is refused, naming where it came from: \(unflagged)")
+        }
+    }
+
     @Test("the radius choices follow the wall's config", arguments: WallKind.allCases)
     func radiusFollowsConfig(_ kind: WallKind) throws {
         let box = try Sandbox(kind)

@@ -56,8 +56,8 @@ struct NearbyCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let preferences = try context.preferences()
-        let format = self.format.resolved(preferences)
+        let preferences = context.preferences()
+        let format = try self.format.resolved(preferences)
         let search = try searchDistance?.value() ?? WallQuery.defaultSearchDistance
         let filterRadius: Distance
         if let radius {
@@ -65,10 +65,11 @@ struct NearbyCommand: ParsableCommand {
             try FilterRadius.validatePerCall(filterRadius, searchDistance: search)
         } else {
             // A radius nobody typed here simply cannot reach past the search distance.
-            filterRadius = min(preferences.radius ?? FilterRadius.defaultRadius, search)
+            filterRadius = min(try preferences.radius ?? FilterRadius.defaultRadius, search)
         }
         let area = try self.area.area()
-        let reader = ReaderPreferences.atStandardOutput(units: preferences.units, noColorFlag: self.format.noColor,
+        let units = try preferences.units
+        let reader = ReaderPreferences.atStandardOutput(units: units, noColorFlag: self.format.noColor,
                                                         environment: context.environment)
         if watch.watch {
             let spec = try location.spec(preferences)
@@ -89,7 +90,7 @@ struct NearbyCommand: ParsableCommand {
         let printer = ResultPrinters.make(format, reader: reader)
         // Only the table says so: an empty JSON array or collection speaks for itself.
         let emptyNote = format == .table
-            ? "No posts within \(query.searchDistance.readable(in: preferences.units))\(area == nil ? "" : " in the area")." : nil
+            ? "No posts within \(query.searchDistance.readable(in: units))\(area == nil ? "" : " in the area")." : nil
         let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy)
         let stale = try lookup.run(query, filterRadius: filterRadius, deliver: { answer in
             if let cachedAt = answer.cachedAt {

@@ -26,7 +26,7 @@ struct WhereCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let preferences = try context.preferences()
+        let preferences = context.preferences()
         let (_, fix) = try location.fix(preferences)
         if json.json {
             Terminal.output(JSONText.encode(Output(
@@ -35,7 +35,7 @@ struct WhereCommand: ParsableCommand {
         } else {
             var line = "\(fix.point.latitude),\(fix.point.longitude)  \(fix.source)"
             if let time = fix.time { line += "  \(ParseDate.string(from: time))" }
-            if let accuracy = fix.accuracy { line += "  ±\(accuracy.readable(in: preferences.units))" }
+            if let accuracy = fix.accuracy { line += "  ±\(accuracy.readable(in: try preferences.units))" }
             Terminal.output(line + "\n")
         }
     }

@@ -16,8 +16,8 @@ struct FormatOptions: ParsableArguments {
     var noColor = false
 
     /// The flag's format, else `ANYWALL_FORMAT` or the `format` setting, else the table.
-    func resolved(_ preferences: Preferences) -> OutputFormat {
-        format ?? preferences.format ?? .table
+    func resolved(_ preferences: Preferences) throws -> OutputFormat {
+        try format ?? preferences.format ?? .table
     }
 }
 

@@ -40,7 +40,7 @@ struct LocationOptions: ParsableArguments {
         if let at { return .fixed(try at.value()) }
         if let gpsd { return .gpsd(try gpsd.value()) }
         if let nmea { return .nmea(path: nmea) }
-        if let spec = preferences.location { return spec }
+        if let spec = try preferences.location { return spec }
         throw AnywallError.noFix(
             "no location: give --at LAT,LON, --gpsd or --nmea PATH, or set one with 'anywall settings set location ...'")
     }
