@@ -116,7 +116,11 @@ public final class LineReader {
     }
 
     private static func reason(_ error: Error) -> String {
-        let code = (error as NSError).code
-        return (error as NSError).domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(code))) : error.localizedDescription
+        let error = error as NSError
+        // Foundation wraps the system's error (EISDIR for a directory) in one of its own that
+        // says only "The operation could not be completed".
+        let system = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
+        guard let system, system.domain == NSPOSIXErrorDomain else { return error.localizedDescription }
+        return String(cString: strerror(Int32(system.code)))
     }
 }

@@ -66,6 +66,8 @@ struct AreaCommandTests {
         let bare = try box.run(["nearby", "--at", "40.05,10.05", "--within", file.path])
         #expect(bare.status == Exit.inputRejected && bare.stderr.hasSuffix("(to read the file \(file.path), write @\(file.path))\n"),
                 "a file named without @ gets the hint: \(bare)")
+        let folder = try box.run(["nearby", "--at", "40.05,10.05", "--within", box.home.path])
+        #expect(folder.status == Exit.inputRejected && !folder.stderr.contains("to read the file"), "a folder does not: \(folder)")
         let empty = try box.run(["nearby", "--at", "40.05,10.05", "--within", "0,0,1,1"])
         #expect(empty.status == Exit.success && empty.stdout.isEmpty && empty.stderr == "No posts within 100 km in the area.\n", "\(empty)")
     }

@@ -80,6 +80,13 @@ struct BadInputTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test("a folder where a file is read says so, in the system's words, for every file a command reads",
+          arguments: [["import", "/tmp"], ["nearby", "--at", "1,1", "--within", "@/tmp"], ["login", "--username", "a", "--password-file", "/tmp"]])
+    func folderForFile(_ arguments: [String]) throws {
+        let run = try Self.box.run(arguments)
+        #expect(run.status == Exit.fileUnreadable && run.stderr == "anywall: cannot read /tmp: Is a directory\n", "\(arguments): \(run)")
+    }
+
     @Test("post text with terminal control characters, or endless stdin, is refused")
     func postInput() throws {
         let box = try Sandbox()

@@ -16,6 +16,12 @@ struct AreaOption: ParsableArguments {
         valueName: "AREA"))
     var within: String?
 
+    /// Whether `path` names a file one could read (not a folder).
+    private static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
     /// The most an area file may hold: a detailed country outline is a few MiB.
     static let fileLimit = 16 * 1024 * 1024
 
@@ -25,7 +31,7 @@ struct AreaOption: ParsableArguments {
         guard within.hasPrefix("@") else {
             do {
                 return try Area(parsing: within)
-            } catch AnywallError.inputRejected(let message) where FileManager.default.fileExists(atPath: within) {
+            } catch AnywallError.inputRejected(let message) where Self.isFile(within) {
                 // The value names a file: the user meant to read it.
                 throw AnywallError.inputRejected("\(message) (to read the file \(within), write @\(within))")
             }
