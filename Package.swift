@@ -52,7 +52,9 @@ let package = Package(
                 "WallDomain", "AnywallSupport", "CSimdjson", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            // ICU's regular expressions (`$regex`, for their time limit): the toolchain's copy, which Foundation links too.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
         // A Parse Server's REST API over libcurl.
         .target(name: "ParseClient", dependencies: ["WallDomain", "AnywallSupport", "ParseWire", "CCurl"]),

@@ -55,6 +55,16 @@ struct ParseRefusal: Error, Sendable {
     /// 102: a query Parse (or this server) does not take.
     static func invalidQuery(_ message: String) -> ParseRefusal { ParseRefusal(ParseError.invalidQuery(message)) }
 
+    /// Runs a find: what the wall refuses while it runs (a `$regex` too costly on some record) is
+    /// the query's doing, 102 as Parse answers a query it does not take.
+    static func refusingQuery<T>(_ find: () async throws -> T) async throws -> T {
+        do {
+            return try await find()
+        } catch AnywallError.inputRejected(let reason) {
+            throw invalidQuery(reason)
+        }
+    }
+
     /// What the wall's own errors mean in Parse's codes; nil for those that are not the
     /// client's doing (a 500, logged).
     init?(_ error: AnywallError) {

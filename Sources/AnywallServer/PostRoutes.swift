@@ -24,7 +24,7 @@ struct PostRoutes {
         routes.get("classes/Posts") { request, context in
             var query = try PostQuery(parameters: QueryParameters.of(request))
             query.reader = context.caller.reader
-            let (posts, count) = try await wall.find(query, session: context.caller.sessionToken)
+            let (posts, count) = try await ParseRefusal.refusingQuery { try await wall.find(query, session: context.caller.sessionToken) }
             return ParseAnswer.results(try posts.map { try rendered($0, query) }, count: count)
         }
         routes.get("classes/Posts/:objectId") { request, context in

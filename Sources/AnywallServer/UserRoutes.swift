@@ -36,8 +36,9 @@ struct UserRoutes {
         }
         routes.get("users") { request, context in
             let query = try UserQuery(parameters: QueryParameters.of(request))
-            let (users, count) = try await wall.users(where: query.condition, skip: query.skip, limit: query.limit,
-                                                      session: context.caller.sessionToken)
+            let (users, count) = try await ParseRefusal.refusingQuery {
+                try await wall.users(where: query.condition, skip: query.skip, limit: query.limit, session: context.caller.sessionToken)
+            }
             var answer: [String: JSONValue] = ["results": .array(users.map { ParseRendering.user($0).json })]
             if query.count { answer["count"] = .number(Double(count)) }
             return ParseAnswer.json(answer)

@@ -297,6 +297,8 @@ public final class EmbeddedWall: WallBackend {
             return try body()
         } catch let error as AnywallError {
             throw error
+        } catch let error as DatabaseError where error.message == EmbeddedRegexp.tooCostly {
+            throw AnywallError.inputRejected(EmbeddedRegexp.tooCostly)
         } catch {
             throw AnywallError.backendUnreachable("the wall at \(file.path) failed: \(Self.reason(error))")
         }

@@ -115,6 +115,19 @@ struct ServerQueryLanguageTests {
         #expect(try wall.refusal(["text": ["$regex": "[unclosed"]]) == "400 102 $regex is not a regular expression: [unclosed")
     }
 
+    @Test("a $regex whose backtracking explodes on a post is stopped and refused, and the server goes on answering",
+          arguments: ["^(a|a)*$", "^(\\w|a)*$", "^a*a*a*a*a*a*a*a*a*a*a*a*$"])
+    func explodingRegex(_ pattern: String) throws {
+        let wall = try Wall()
+        // Swift's Regex took minutes on this text for the first two (exponential in its length).
+        let answer = try wall.send("POST", "/classes/Posts", as: wall.alice.token,
+                                   json: ["text": String(repeating: "a", count: 40) + "!", "location": ["__type": "GeoPoint", "latitude": 10, "longitude": 20]])
+        #expect(answer.status == 201, "\(answer)")
+        let refusal = try wall.refusal(["text": ["$regex": pattern]])
+        #expect(refusal.hasPrefix("400 102 $regex is too costly"), "\(pattern): \(refusal)")
+        #expect(try wall.texts(["text": ["$regex": "^Free"]]) == ["Free coffee"], "and the next find is answered")
+    }
+
     @Test("$or, $and and $nor, nested")
     func logic() throws {
         let wall = try Wall()
