@@ -49,4 +49,9 @@ struct Caller: Sendable {
     var reader: PostReader {
         isMaster ? .master : .user(user?.objectId)
     }
+
+    /// Who changes or deletes posts in this request: the master key may change any.
+    var writer: PostWriter {
+        isMaster ? .master : .session(sessionToken)
+    }
 }

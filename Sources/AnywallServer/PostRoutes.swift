@@ -37,7 +37,7 @@ struct PostRoutes {
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
         routes.delete("classes/Posts/:objectId") { _, context in
             // A post the caller may not write is not found, as Parse says of a post its ACL hides from writing.
-            try await wall.deletePost(objectId: try context.parameters.require("objectId"), token: context.caller.sessionToken)
+            try await wall.deletePost(objectId: try context.parameters.require("objectId"), by: context.caller.writer)
             return ParseAnswer.json([:])
         }
         for className in [":className", ":className/:objectId"] {
@@ -91,7 +91,7 @@ struct PostRoutes {
         var changes = PostChanges(location: body.location, access: body.access, fields: body.fields)
         if let text = body.text { changes.text = try await validText(text) }
         let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
-        let updated = try await wall.updatePost(objectId: objectId, changes: changes, token: context.caller.sessionToken, requestId: requestId)
+        let updated = try await wall.updatePost(objectId: objectId, changes: changes, by: context.caller.writer, requestId: requestId)
         // As Parse Server answers: the value an operation (Increment, Add, AddUnique, Remove) left.
         var answer: [String: JSONValue] = ["updatedAt": ParseRendering.date(updated.updatedAt)]
         for (name, change) in body.fields where change.isComputed { answer[name] = updated.fields[name] }

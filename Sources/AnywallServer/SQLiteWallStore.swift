@@ -109,8 +109,8 @@ extension SQLiteWallStore {
         try await postGroups.create(PostCreation(draft: draft, token: token, requestId: requestId))
     }
 
-    package func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue]) {
-        try await run { try $0.updatePost(objectId: objectId, changes: changes, token: token, requestId: requestId) }
+    package func updatePost(objectId: String, changes: PostChanges, by writer: PostWriter, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue]) {
+        try await run { try $0.updatePost(objectId: objectId, changes: changes, by: writer, requestId: requestId) }
     }
 
     package func postSchema() async throws -> PostSchema {
@@ -121,8 +121,8 @@ extension SQLiteWallStore {
         try await run { try $0.changePostFields(adding: types, deleting: names) }
     }
 
-    package func deletePost(objectId: String, token: String?) async throws {
-        try await run { try $0.deletePost(objectId: objectId, token: token) }
+    package func deletePost(objectId: String, by writer: PostWriter) async throws {
+        try await run { try $0.deletePost(objectId: objectId, by: writer) }
     }
 
     package func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int) {

@@ -27,11 +27,10 @@ package protocol WallStore: Sendable {
     /// (`AnywallError.duplicateRequest`), a field of another type than the schema's too
     /// (`AnywallError.fieldTypeMismatch`).
     func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost
-    /// Changes a post the session's user (nil: nobody signed in) may write; answers when it changed
-    /// and its added fields after the change.
-    func updatePost(objectId: String, changes: PostChanges, token: String?, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue])
-    /// Deletes a post the session's user (nil: nobody signed in) may write.
-    func deletePost(objectId: String, token: String?) async throws
+    /// Changes a post `writer` may write; answers when it changed and its added fields after the change.
+    func updatePost(objectId: String, changes: PostChanges, by writer: PostWriter, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue])
+    /// Deletes a post `writer` may write.
+    func deletePost(objectId: String, by writer: PostWriter) async throws
     /// The types of the fields clients added to posts.
     func postSchema() async throws -> PostSchema
     /// Adds fields to the Posts schema, and deletes fields with their values from every post.

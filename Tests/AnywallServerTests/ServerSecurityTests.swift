@@ -76,6 +76,24 @@ struct ServerSecurityTests {
         #expect(texts.isEmpty, "nothing forged was written: \(texts)")
     }
 
+    @Test("the master key edits and deletes any post, whatever its ACL, as Parse's master key passes over ACLs")
+    func masterWrites() throws {
+        let server = try server()
+        let alice = try server.signUp("alice"), bob = try server.signUp("bob")
+        let created = try server.send("POST", "/classes/Posts", headers: session(alice.token), json: [
+            "text": "private", "location": ["__type": "GeoPoint", "latitude": 1, "longitude": 2],
+            "ACL": [alice.objectId: ["read": true, "write": true]]])
+        let id = created.json["objectId"] as! String
+        let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
+        let edit = try server.send("PUT", "/classes/Posts/\(id)", headers: master, json: ["text": "moderated"])
+        #expect(edit.status == 200 && edit.json["updatedAt"] is String, "\(edit)")
+        #expect(try server.send("GET", "/classes/Posts/\(id)", headers: master).json["text"] as? String == "moderated")
+        // With another user's session beside it, the master key still decides.
+        let withSession = master.merging(["X-Parse-Session-Token": bob.token]) { $1 }
+        #expect(try server.send("DELETE", "/classes/Posts/\(id)", headers: withSession).status == 200)
+        #expect(try server.send("GET", "/classes/Posts/\(id)", headers: master).status == 404)
+    }
+
     @Test("a post saved without an ACL is everyone's to read and write, as Parse keeps it")
     func defaultACL() throws {
         let server = try server()
