@@ -11,12 +11,16 @@ import WallDomain
 /// API key must match when the server has one. A master key from an address outside
 /// `masterKeyAddresses` is refused (403, as Parse Server). A session token must be one the wall
 /// knows, on every route: an unknown or ended one is refused with 209, as Parse Server refuses it
-/// (clients rely on it to notice a logout), never taken as nobody signed in.
+/// (clients rely on it to notice a logout), never taken as nobody signed in; except on
+/// `POST /login`, where Parse Server drops it (a client logging in again may still send an
+/// ended one).
 struct KeyCheck: RouterMiddleware {
     typealias Context = ParseContext
     let keys: ServerKeys
     let masterKeyAddresses: MasterKeyAddresses
     let wall: any WallStore
+    /// The log-in's path under the mount, as the request names it.
+    let loginPath: String
 
     func handle(_ request: Request, context: ParseContext, next: (Request, ParseContext) async throws -> Response) async throws -> Response {
         guard Self.same(request.headers[HTTPField.Name(ParseHeader.applicationId)!], keys.applicationId) else {
@@ -32,7 +36,9 @@ struct KeyCheck: RouterMiddleware {
         if let restKey = keys.restKey, !context.caller.isMaster, !Self.same(request.headers[HTTPField.Name(ParseHeader.restKey)!], restKey) {
             return ParseRefusal.unauthorized.response
         }
-        context.caller.sessionToken = request.headers[HTTPField.Name(ParseHeader.sessionToken)!].flatMap { $0.isEmpty ? nil : $0 }
+        // Parse Server drops it on the log-in's URL exactly (no query: `GET /login?...` keeps it).
+        let loggingIn = request.uri.path == loginPath && (request.uri.query ?? "").isEmpty
+        context.caller.sessionToken = loggingIn ? nil : request.headers[HTTPField.Name(ParseHeader.sessionToken)!].flatMap { $0.isEmpty ? nil : $0 }
         if let token = context.caller.sessionToken {
             context.caller.user = try await wall.user(token: token)
         }

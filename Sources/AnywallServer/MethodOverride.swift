@@ -56,7 +56,7 @@ struct MethodOverride: RouterMiddleware {
             changed = true
         }
         var method = HTTPRequest.Method.post
-        if let named = fields["_method"], Self.isTruthy(named) {
+        if let named = fields["_method"], named.isTruthy {
             // What Express does with a method it has no route for: no route is found.
             guard let name = named.string, let overridden = HTTPRequest.Method(name.uppercased()) else { throw HTTPError(.notFound) }
             fields["_method"] = nil
@@ -80,14 +80,14 @@ struct MethodOverride: RouterMiddleware {
         fields["_ApplicationId"] = nil
         for (key, header) in headerKeys {
             guard let value = fields.removeValue(forKey: key) else { continue }
-            if isTruthy(value) { headers[HTTPField.Name(header)!] = text(value) }
+            if value.isTruthy { headers[HTTPField.Name(header)!] = text(value) }
         }
-        if let context = fields.removeValue(forKey: "_context"), isTruthy(context) {
+        if let context = fields.removeValue(forKey: "_context"), context.isTruthy {
             // anywall runs no cloud code to hand it to, but refuses what Parse Server refuses.
             let object = context.string.flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) } ?? context
             guard object.fields != nil else { throw ParseRefusal(ParseErrorCode.invalidJSON, "Invalid object for context.") }
         }
-        if let contentType = fields.removeValue(forKey: "_ContentType"), isTruthy(contentType) {
+        if let contentType = fields.removeValue(forKey: "_ContentType"), contentType.isTruthy {
             headers[.contentType] = text(contentType)
         }
     }
@@ -111,17 +111,6 @@ struct MethodOverride: RouterMiddleware {
             head.headerFields[.contentLength] = String(body.readableBytes)
         }
         return Request(head: head, body: Hummingbird.RequestBody(buffer: body))
-    }
-
-    /// Whether JavaScript takes `value` as true, as Parse Server tests each key.
-    private static func isTruthy(_ value: JSONValue) -> Bool {
-        switch value {
-        case .null: return false
-        case .bool(let flag): return flag
-        case .number(let number): return number != 0 && !number.isNaN
-        case .string(let text): return !text.isEmpty
-        case .array, .object: return true
-        }
     }
 
     /// A key's value as header text: a string as it is, anything else as its JSON.

@@ -89,7 +89,7 @@ package enum ServerApplication {
         }
         let api = router.group(RouterPath(mountPath.isEmpty ? "/" : mountPath))
             .add(middleware: ParseErrors())
-            .add(middleware: KeyCheck(keys: keys, masterKeyAddresses: masterKeyAddresses, wall: wall))
+            .add(middleware: KeyCheck(keys: keys, masterKeyAddresses: masterKeyAddresses, wall: wall, loginPath: "\(mountPath)/login"))
         UserRoutes(wall: wall, mount: mountPath, gate: PasswordGate(limits: limits.passwords)).register(on: api)
         PostRoutes(wall: wall, mount: mountPath, keepsRequestIds: keepsRequestIds).register(on: api)
         ConfigRoutes(wall: wall).register(on: api)

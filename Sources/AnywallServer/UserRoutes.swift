@@ -21,7 +21,13 @@ struct UserRoutes {
         }
         routes.post("login") { request, context in
             let body = try await RequestBody.object(request, context)
-            return try await logIn(username: body["username"]?.string, password: body["password"]?.string, from: context.remoteAddress)
+            let username = body["username"], email = body["email"], password = body["password"]
+            // As Parse Server checks them: missing (false to JavaScript) first, then of another type
+            // than a string; an account by email is one this server does not keep.
+            guard username?.isTruthy == true || email?.isTruthy == true else { throw Self.usernameMissing }
+            guard password?.isTruthy == true else { throw Self.passwordMissing }
+            guard let name = username?.string, let secret = password?.string else { throw Self.invalidLogin }
+            return try await logIn(username: name, password: secret, from: context.remoteAddress)
         }
         routes.post("logout") { _, context in
             // Parse answers {} to a logout without a session.
@@ -122,24 +128,20 @@ struct UserRoutes {
                                    path: "\(mount)/users/\(user.objectId)", request: request)
     }
 
+    private static let usernameMissing = ParseRefusal(ParseErrorCode.usernameMissing, "username/email is required.")
+    private static let passwordMissing = ParseRefusal(ParseErrorCode.passwordMissing, "password is required.")
+    private static let invalidLogin = ParseRefusal(ParseErrorCode.objectNotFound, "Invalid username/password.")
+
     private func logIn(username: String?, password: String?, from address: String?) async throws -> Response {
-        guard let username, !username.isEmpty else { throw ParseRefusal(ParseErrorCode.usernameMissing, "username/email is required.") }
-        guard let password, !password.isEmpty else { throw ParseRefusal(ParseErrorCode.passwordMissing, "password is required.") }
+        guard let username, !username.isEmpty else { throw Self.usernameMissing }
+        guard let password, !password.isEmpty else { throw Self.passwordMissing }
         let (session, user) = try await gate.attempt(username: username, address: address) {
             do {
                 return try await wall.logIn(username: username, password: password)
             } catch AnywallError.badCredentials, AnywallError.noPassword, AnywallError.inputRejected {
-                throw ParseRefusal(ParseErrorCode.objectNotFound, "Invalid username/password.")
+                throw Self.invalidLogin
             }
         }
         return ParseAnswer.json(ParseRendering.user(user, sessionToken: session.token).json)
-    }
-}
-
-extension JSONValue {
-    /// The string, if this is one.
-    var string: String? {
-        if case .string(let text) = self { return text }
-        return nil
     }
 }

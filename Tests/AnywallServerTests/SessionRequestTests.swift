@@ -40,6 +40,27 @@ struct SessionRequestTests {
         #expect(try server.send("POST", "/logout", headers: headers).status == 200)
         let ended = try server.send("GET", "/sessions/me", headers: headers)
         #expect(ended.json["code"] as? Int == 209, "\(ended)")
+        // Logging in again with the ended token still sent: Parse Server drops it on POST /login.
+        let again = try server.send("POST", "/login", headers: headers, json: ["username": "alice", "password": "pw"])
+        #expect(again.status == 200 && again.json["sessionToken"] is String, "\(again)")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a log-in's fields as Parse Server checks them: missing first, then of another type than a string (101)")
+    func logInFields() throws {
+        let server = try WallServer(store: FileManager.default.temporaryDirectory.appendingPathComponent("anywall-session-\(UUID().uuidString).sqlite"))
+        _ = try server.send("POST", "/users", json: ["username": "ada", "password": "pw"])
+        func answer(_ body: [String: Any]) throws -> String {
+            let answer = try server.send("POST", "/login", json: body)
+            return "\(answer.status) \(answer.json["code"] as? Int ?? 0)"
+        }
+        #expect(try answer(["password": "pw"]) == "400 200")
+        #expect(try answer(["username": "", "password": "pw"]) == "400 200")
+        #expect(try answer(["username": "ada"]) == "400 201")
+        #expect(try answer(["username": ["ada"], "password": "pw"]) == "404 101")
+        #expect(try answer(["username": "ada", "password": 123]) == "404 101")
+        #expect(try answer(["email": "ada@example.com", "password": "pw"]) == "404 101", "no account by email here")
+        #expect(try answer(["username": "ada", "password": "pw"]) == "200 0")
         #expect(server.stop() == 0)
     }
 }
