@@ -124,7 +124,13 @@ struct ServerQueryLanguageTests {
                                    json: ["text": String(repeating: "a", count: 40) + "!", "location": ["__type": "GeoPoint", "latitude": 10, "longitude": 20]])
         #expect(answer.status == 201, "\(answer)")
         let refusal = try wall.refusal(["text": ["$regex": pattern]])
-        #expect(refusal.hasPrefix("400 102 $regex is too costly"), "\(pattern): \(refusal)")
+        switch TestStore.current {
+        case .sqlite:
+            #expect(refusal.hasPrefix("400 102 $regex is too costly"), "ICU stops the match: \(pattern): \(refusal)")
+        case .postgres:
+            // PostgreSQL's engine does not backtrack into these: it answers, with nothing found.
+            #expect(refusal == #"200 0 {"results":[]}"#, "\(pattern): \(refusal)")
+        }
         #expect(try wall.texts(["text": ["$regex": "^Free"]]) == ["Free coffee"], "and the next find is answered")
     }
 
