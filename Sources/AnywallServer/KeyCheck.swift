@@ -11,9 +11,9 @@ import WallDomain
 /// API key must match when the server has one. A master key from an address outside
 /// `masterKeyAddresses` is refused (403, as Parse Server). A session token must be one the wall
 /// knows, on every route: an unknown or ended one is refused with 209, as Parse Server refuses it
-/// (clients rely on it to notice a logout), never taken as nobody signed in; except on
-/// `POST /login`, where Parse Server drops it (a client logging in again may still send an
-/// ended one).
+/// (clients rely on it to notice a logout), never taken as nobody signed in; except on the
+/// log-in's URL without a query (`POST /login`), where Parse Server drops it (a client logging in
+/// again may still send an ended one).
 struct KeyCheck: RouterMiddleware {
     typealias Context = ParseContext
     let keys: ServerKeys
