@@ -57,6 +57,22 @@ package enum OpenAPIDocument {
                   "responses": {"default": {"$ref": "#/components/responses/answer"}}},
           "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
         },
+        "/classes/_User": {
+          "get": {"parameters": [
+                    {"name": "where", "in": "query", "schema": {"type": "string"}}, {"name": "skip", "in": "query", "schema": {"type": "integer"}},
+                    {"name": "limit", "in": "query", "schema": {"type": "integer"}}, {"name": "count", "in": "query", "schema": {"type": "integer"}}],
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
+                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
+        "/classes/_User/{objectId}": {
+          "parameters": [{"$ref": "#/components/parameters/objectId"}],
+          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "put": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}],
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
         "/login": {
           "get": {"parameters": [{"name": "username", "in": "query", "schema": {"type": "string"}}, {"name": "password", "in": "query", "schema": {"type": "string"}}],
                   "responses": {"default": {"$ref": "#/components/responses/answer"}}},

@@ -27,6 +27,9 @@ struct ParseErrors: RouterMiddleware {
         case let error as AnywallError:
             if let refusal = ParseRefusal(error) { return refusal.response }
             return failed(request, error)
+        case let exceeded as QueryTimeLimit.Exceeded:
+            // Parse's code for a request too costly to run: the client's doing, not logged as a failure.
+            return ParseRefusal(ParseErrorCode.timeout, exceeded.description).response
         case is BodyTooLarge:
             return ParseAnswer.json(["error": .string("request entity too large")], status: .contentTooLarge,
                                     headers: [.connection: "close"])

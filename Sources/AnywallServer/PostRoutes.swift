@@ -29,13 +29,17 @@ struct PostRoutes {
         }
         routes.get("classes/Posts/:objectId") { request, context in
             let objectId = try context.parameters.require("objectId")
-            let query = try PostQuery(parameters: QueryParameters.of(request).filter { ["include", "keys", "excludeKeys"].contains($0.0) })
+            let parameters = QueryParameters.of(request)
+            // As Parse Server: a fetch takes these and its read preferences (which one store ignores), nothing else.
+            guard parameters.allSatisfy({ Self.fetchParameters.contains($0.0) }) else { throw ParseRefusal.invalidQuery("Improper encode of parameter") }
+            let query = try PostQuery(parameters: parameters.filter { ["include", "keys", "excludeKeys"].contains($0.0) })
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
                   context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.encoded(try rendered(post, query))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
         routes.delete("classes/Posts/:objectId") { _, context in
+            try Self.requireAuthentication(context)
             // A post the caller may not write is not found, as Parse says of a post its ACL hides from writing.
             try await wall.deletePost(objectId: try context.parameters.require("objectId"), by: context.caller.writer)
             return ParseAnswer.json([:])
@@ -52,6 +56,10 @@ struct PostRoutes {
         }
     }
 
+    /// The parameters a fetch of one post takes.
+    private static let fetchParameters: Set<String> = ["include", "keys", "excludeKeys", "readPreference", "includeReadPreference",
+                                                       "subqueryReadPreference"]
+
     /// The post's JSON as `query` renders it, from the cache when it was rendered so before.
     private func rendered(_ post: StoredPost, _ query: PostQuery) throws -> Data {
         let rendering = PostJSONCache.Rendering(includeUser: query.includeUser, keys: query.keys, excludeKeys: query.excludeKeys)
@@ -61,10 +69,22 @@ struct PostRoutes {
         }
     }
 
+    /// The Posts class's permissions as `/schemas` gives them: creating, updating and deleting
+    /// require a signed-in user (or the master key), refused as Parse Server refuses them.
+    private static func requireAuthentication(_ context: ParseContext) throws {
+        guard context.caller.isMaster || context.caller.user != nil else {
+            throw ParseRefusal(ParseErrorCode.objectNotFound, "Permission denied, user needs to be authenticated.")
+        }
+    }
+
     private func create(_ request: Request, _ context: ParseContext) async throws -> Response {
-        let body = try PostBody(try await RequestBody.object(request, context))
+        // As Parse Server: a body that is not JSON first (107), then the class's permissions.
+        let object = try await RequestBody.object(request, context)
+        try Self.requireAuthentication(context)
+        let body = try PostBody(object)
+        // A post is its author's: even the master key posts as a signed-in user.
         guard let token = context.caller.sessionToken, let user = context.caller.user else {
-            throw ParseRefusal(ParseErrorCode.operationForbidden, "Permission denied, user needs to be authenticated.")
+            throw ParseRefusal(ParseErrorCode.objectNotFound, "Permission denied, user needs to be authenticated.")
         }
         try body.checkAuthor(user.objectId)
         guard let text = body.text else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs text") }
@@ -83,7 +103,9 @@ struct PostRoutes {
 
     private func update(_ request: Request, _ context: ParseContext) async throws -> Response {
         let objectId = try context.parameters.require("objectId")
-        let body = try PostBody(try await RequestBody.object(request, context))
+        let object = try await RequestBody.object(request, context)
+        try Self.requireAuthentication(context)
+        let body = try PostBody(object)
         if body.author != nil {
             guard let user = context.caller.user else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post's user is the user who posts it") }
             try body.checkAuthor(user.objectId)

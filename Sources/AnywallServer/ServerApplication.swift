@@ -14,14 +14,16 @@ package enum ServerApplication {
     static let requestIdLifetime: TimeInterval = 30 * 24 * 3600
 
     /// Opens the wall at `location` for serving, forgetting request ids older than their lifetime.
-    package static func openWall(_ location: WallLocation, sessionLength: Duration = EmbeddedWall.defaultSessionLength) async throws(ServerFailure) -> any WallStore {
+    /// Each find stops at `queryTimeLimit` (on PostgreSQL, each statement).
+    package static func openWall(_ location: WallLocation, sessionLength: Duration = EmbeddedWall.defaultSessionLength,
+                                 queryTimeLimit: QueryTimeLimit = .serverDefault) async throws(ServerFailure) -> any WallStore {
         switch location {
         case .file(let file):
-            return try openWall(file, sessionLength: sessionLength)
+            return try openWall(file, sessionLength: sessionLength, queryTimeLimit: queryTimeLimit)
         case .postgres(let address, let replicas):
             let wall: PostgresWall
             do {
-                wall = try await PostgresWall(address, replicas: replicas, sessionLength: sessionLength)
+                wall = try await PostgresWall(address, replicas: replicas, sessionLength: sessionLength, queryTimeLimit: queryTimeLimit)
             } catch {
                 throw ServerFailure(error)
             }
@@ -35,13 +37,15 @@ package enum ServerApplication {
     }
 
     /// Opens the wall in `file` for serving, forgetting request ids older than their lifetime, with
-    /// a query connection per core beside the main one, each reading the file memory-mapped.
-    package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength) throws(ServerFailure) -> SQLiteWallStore {
+    /// a query connection per core beside the main one, each reading the file memory-mapped and
+    /// stopping a find at `queryTimeLimit`.
+    package static func openWall(_ file: URL, sessionLength: Duration = EmbeddedWall.defaultSessionLength,
+                                 queryTimeLimit: QueryTimeLimit = .serverDefault) throws(ServerFailure) -> SQLiteWallStore {
         do {
             let embedded = try EmbeddedWall(file: file, sessionLength: sessionLength, memoryMapped: true)
             try embedded.forgetRequestIds(before: Date().addingTimeInterval(-requestIdLifetime))
             let readers = try (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
-                try EmbeddedWall(file: file, sessionLength: sessionLength, memoryMapped: true)
+                try EmbeddedWall(file: file, sessionLength: sessionLength, memoryMapped: true, queryTimeLimit: queryTimeLimit)
             }
             return SQLiteWallStore(embedded, readers: readers)
         } catch {
@@ -73,14 +77,16 @@ package enum ServerApplication {
     /// and with every error answered in Parse's form. A JavaScript SDK request (its method and keys in a POST body) is
     /// taken as the request it stands for. `mount` is a path such as `/parse` (or `/`);
     /// the master key is accepted from `masterKeyAddresses` only; `limits` bound what one client may take;
-    /// `keepsRequestIds` false takes every request as new, as Parse Server without idempotency.
+    /// `keepsRequestIds` false takes every request as new, as Parse Server without idempotency;
+    /// `crossOrigin` says which web pages' scripts may call it.
     package static func router(wall: any WallStore, keys: ServerKeys, mount: String,
                                masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
-                               keepsRequestIds: Bool = true) -> Router<ParseContext> {
+                               keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
         let dispatch = RouterDispatch()
         router.add(middleware: AccessLog())
+        router.add(middleware: crossOrigin.middleware())
         router.add(middleware: BodyDeadline(timeout: limits.bodyTimeout))
         router.add(middleware: MethodOverride(keys: keys, dispatch: dispatch))
         router.get("\(mountPath)/health") { _, _ in ParseAnswer.json(["status": .string("ok")]) }
@@ -105,10 +111,11 @@ package enum ServerApplication {
     /// The application listening on `host`:`port`; `onListening` hears the port it got (for port 0).
     package static func build(wall: any WallStore, keys: ServerKeys, mount: String, host: String, port: Int,
                               masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
-                              keepsRequestIds: Bool = true, onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+                              keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin,
+                              onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits,
-                           keepsRequestIds: keepsRequestIds),
+                           keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin),
             server: .http1(configuration: .init(idleTimeout: TimeAmount(limits.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server", backlog: limits.listenBacklog,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),

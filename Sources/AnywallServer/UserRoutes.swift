@@ -7,14 +7,17 @@ import WallDomain
 /// Accounts: `POST /users` (sign up), `GET|POST /login`, `POST /logout`, `GET /users/me`,
 /// `GET /users` (a find on the public fields), `GET /users/:id`, and `PUT|DELETE /users/:id` on
 /// one's own account (any with the master key; a deleted account's posts stay, authorless). Every password check passes
-/// the `PasswordGate` first. Users are public-read, as anywall signs them up.
+/// the `PasswordGate` first. Users are public-read, as anywall signs them up. The same routes
+/// answer as the `_User` class (`/classes/_User`), as Parse Server's do: the SDKs' user queries use it.
 struct UserRoutes {
     let wall: any WallStore
     let mount: String
     let gate: PasswordGate
 
     func register(on routes: RouterGroup<ParseContext>) {
-        routes.post("users") { request, context in try await signUp(request, context) }
+        for users in ["users", "classes/_User"] {
+            registerAccounts(at: users, on: routes)
+        }
         routes.get("login") { request, context in
             let parameters = Dictionary(QueryParameters.of(request), uniquingKeysWith: { first, _ in first })
             return try await logIn(username: parameters["username"], password: parameters["password"], from: context.remoteAddress)
@@ -40,7 +43,12 @@ struct UserRoutes {
             guard let token = context.caller.sessionToken, let user = context.caller.user else { throw ParseRefusal.invalidSessionToken }
             return ParseAnswer.json(ParseRendering.user(user, sessionToken: token).json)
         }
-        routes.get("users") { request, context in
+    }
+
+    /// Sign-up, the find, and one account's fetch, edit and deletion, under `path`.
+    private func registerAccounts(at path: String, on routes: RouterGroup<ParseContext>) {
+        routes.post(RouterPath(path)) { request, context in try await signUp(request, context) }
+        routes.get(RouterPath(path)) { request, context in
             let query = try UserQuery(parameters: QueryParameters.of(request))
             let (users, count) = try await ParseRefusal.refusingQuery {
                 try await wall.users(where: query.condition, skip: query.skip, limit: query.limit, session: context.caller.sessionToken)
@@ -49,14 +57,14 @@ struct UserRoutes {
             if query.count { answer["count"] = .number(Double(count)) }
             return ParseAnswer.json(answer)
         }
-        routes.get("users/:objectId") { _, context in
+        routes.get(RouterPath("\(path)/:objectId")) { _, context in
             let objectId = try context.parameters.require("objectId")
             let (users, _) = try await wall.users(where: .compare(.objectId, .equal, .string(objectId)), skip: 0, limit: 1,
                                                   session: context.caller.sessionToken)
             guard let user = users.first else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.json(ParseRendering.user(user, sessionToken: user.objectId == context.caller.user?.objectId ? context.caller.sessionToken : nil).json)
         }
-        routes.put("users/:objectId") { request, context in
+        routes.put(RouterPath("\(path)/:objectId")) { request, context in
             let objectId = try context.parameters.require("objectId")
             guard context.caller.isMaster || context.caller.user?.objectId == objectId else {
                 throw ParseRefusal(ParseErrorCode.sessionMissing, "Cannot modify user \(objectId).")
@@ -88,7 +96,7 @@ struct UserRoutes {
             }
             return ParseAnswer.json(["updatedAt": ParseRendering.date(Date())])
         }
-        routes.delete("users/:objectId") { _, context in
+        routes.delete(RouterPath("\(path)/:objectId")) { _, context in
             let objectId = try context.parameters.require("objectId")
             // Another's account is not found, as Parse answers a delete its ACL forbids.
             guard context.caller.isMaster || context.caller.user?.objectId == objectId else { throw ParseRefusal.objectNotFound }

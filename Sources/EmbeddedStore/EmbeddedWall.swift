@@ -18,6 +18,8 @@ public final class EmbeddedWall: WallBackend {
     private let decodedParams = DecodedParams()
     /// How long a session lasts from its log-in (Parse Server's `sessionLength`).
     let sessionLength: Duration
+    /// The limit on each find through `read`, when the wall serves others' queries.
+    private let queryDeadline: QueryDeadline?
 
     /// Parse Server's default session length: a year.
     public static let defaultSessionLength = Duration.seconds(31_536_000)
@@ -36,12 +38,18 @@ public final class EmbeddedWall: WallBackend {
     /// `memoryMapped` is for a long-lived process (the server): its queries then read the file's
     /// pages where the OS keeps them, with no system call and no copy into each connection's
     /// cache. A one-shot command leaves it off: mapping costs it more than it saves.
+    /// `queryTimeLimit` stops each find (posts or users by a condition, counts) that runs past it
+    /// with `QueryTimeLimit.Exceeded`: for the server's query connections, which any client's
+    /// query may reach.
     public init(file: URL, hasher: PasswordHasher = .standard, clock: WallClock = .system,
-                sessionLength: Duration = defaultSessionLength, memoryMapped: Bool = false) throws {
+                sessionLength: Duration = defaultSessionLength, memoryMapped: Bool = false,
+                queryTimeLimit: QueryTimeLimit? = nil) throws {
         self.file = file
         self.hasher = hasher
         self.clock = clock
         self.sessionLength = sessionLength
+        let queryDeadline = queryTimeLimit.map(QueryDeadline.init)
+        self.queryDeadline = queryDeadline
         _ = Self.lockFree
         var config = Configuration()
         // WAL is set once, when the wall is created (it persists in the file). GRDB's `.wal`
@@ -53,6 +61,7 @@ public final class EmbeddedWall: WallBackend {
             try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
             if memoryMapped { try db.execute(sql: "PRAGMA mmap_size = \(Self.memoryMapSize)") }
             db.add(function: EmbeddedRegexp.function())
+            queryDeadline?.install(on: db)
         }
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -271,8 +280,10 @@ public final class EmbeddedWall: WallBackend {
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
+    /// A read transaction; on a wall with a `queryTimeLimit`, stopped past it.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try mapped { try database.read(body) }
+        guard let queryDeadline else { return try mapped { try database.read(body) } }
+        return try mapped { try database.read { db in try queryDeadline.running { try body(db) } } }
     }
 
     /// A write transaction that takes the write lock at BEGIN, so concurrent writers wait for
@@ -291,11 +302,13 @@ public final class EmbeddedWall: WallBackend {
     }
 
     /// Runs `body`, turning the database's own errors into `backendUnreachable`; the wall's
-    /// answers (`AnywallError`) pass as they are.
+    /// answers (`AnywallError`, a find stopped at its time limit) pass as they are.
     func mapped<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as AnywallError {
+            throw error
+        } catch let error as QueryTimeLimit.Exceeded {
             throw error
         } catch let error as DatabaseError where error.message == EmbeddedRegexp.tooCostly {
             throw AnywallError.inputRejected(EmbeddedRegexp.tooCostly)

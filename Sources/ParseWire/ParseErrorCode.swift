@@ -14,6 +14,8 @@ public enum ParseErrorCode {
     public static let incorrectType = 111
     public static let operationForbidden = 119
     public static let invalidACL = 123
+    /// A request too costly to run, stopped on the server.
+    public static let timeout = 124
     public static let validationFailed = 142
     public static let duplicateRequest = 159
     public static let usernameMissing = 200

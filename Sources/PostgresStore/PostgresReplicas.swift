@@ -41,12 +41,14 @@ final class PostgresReplicas: Sendable {
     private let next = Mutex(0)
     private static let rememberedWrites = 100_000
 
-    init(_ addresses: [PostgresAddress], connections: Int, timeout: Duration, logger: Logger) {
+    /// Pools of at most `connections` to each replica, opened with the primary's `startup` parameters.
+    init(_ addresses: [PostgresAddress], connections: Int, timeout: Duration, startup: [(String, String)], logger: Logger) {
         replicas = addresses.map { address in
             var configuration = PostgresClient.Configuration(host: address.host, port: address.port, username: address.username,
                                                              password: address.password, database: address.database, tls: .disable)
             configuration.options.maximumConnections = max(1, connections)
             configuration.options.connectTimeout = timeout
+            configuration.options.additionalStartupParameters = startup
             return Replica(address, client: PostgresClient(configuration: configuration, backgroundLogger: logger))
         }
     }

@@ -94,12 +94,17 @@ enum PostgresSchema {
             guard hasPostGIS else {
                 throw PostgresWallError.noPostGIS("the database has no PostGIS: as its owner, run CREATE EXTENSION postgis")
             }
+            // A migration (an index built over a large wall) is not a client's query: the server's
+            // time limit on statements does not apply to it; the caller's deadline does.
+            _ = try await connection.query("SET statement_timeout = 0", logger: logger)
             _ = try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
             do {
                 try await apply(connection, logger: logger)
                 _ = try await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+                _ = try await connection.query("RESET statement_timeout", logger: logger)
             } catch {
                 _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+                _ = try? await connection.query("RESET statement_timeout", logger: logger)
                 throw error
             }
         }

@@ -24,6 +24,8 @@ public final class PostgresWall: Sendable {
     private let decodedParams = DecodedParams()
     /// The longest a call may wait for a connection and its answer.
     let timeout: Duration
+    /// The limit PostgreSQL itself puts on each statement (`statement_timeout`), when serving.
+    let queryTimeLimit: QueryTimeLimit?
     let logger = Logger(label: "anywall-postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// The wall's identity in sessions it opens.
@@ -33,20 +35,25 @@ public final class PostgresWall: Sendable {
     /// and opens a pool of at most `connections`, and one as large to each of `replicas` (streaming
     /// replicas of it, which serve reads while they keep up). Throws `PostgresWallError` when the
     /// primary cannot be used; a replica that is down is only skipped until it is back.
+    /// With `queryTimeLimit`, the database stops any statement still running after it (the schema's
+    /// migrations excepted), and a call it stopped throws `QueryTimeLimit.Exceeded`.
     public init(_ address: PostgresAddress, replicas: [PostgresAddress] = [], connections: Int = 16, hasher: PasswordHasher = .standard, clock: WallClock = .system,
-                sessionLength: Duration, timeout: Duration = .seconds(10)) async throws(PostgresWallError) {
+                sessionLength: Duration, timeout: Duration = .seconds(10), queryTimeLimit: QueryTimeLimit? = nil) async throws(PostgresWallError) {
         self.address = address
         self.hasher = hasher
         self.clock = clock
         self.sessionLength = sessionLength
         self.timeout = timeout
+        self.queryTimeLimit = queryTimeLimit
+        let startup = queryTimeLimit.map { [("statement_timeout", "\($0.milliseconds)")] } ?? []
         var configuration = PostgresClient.Configuration(host: address.host, port: address.port, username: address.username,
                                                          password: address.password, database: address.database, tls: .disable)
         configuration.options.maximumConnections = max(1, connections)
         configuration.options.connectTimeout = timeout
+        configuration.options.additionalStartupParameters = startup
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
-        let readers = replicas.isEmpty ? nil : PostgresReplicas(replicas, connections: connections, timeout: timeout, logger: logger)
+        let readers = replicas.isEmpty ? nil : PostgresReplicas(replicas, connections: connections, timeout: timeout, startup: startup, logger: logger)
         self.replicas = readers
         let logger = logger
         running = Task {
@@ -118,14 +125,22 @@ public final class PostgresWall: Sendable {
         }
     }
 
+    /// How long a call waits for its answer: `timeout`, or longer than the database's own limit
+    /// on a statement, so that a statement it stops is answered as stopped, not as a lost database.
+    private var callDeadline: Duration {
+        queryTimeLimit.map { max(timeout, $0.duration + .seconds(2)) } ?? timeout
+    }
+
     /// Runs `body` with a deadline, the database's failures turned into `backendUnreachable`;
     /// the wall's own answers (`AnywallError`) pass as they are.
     func call<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             // A lost database shows as no connection to lease: the deadline turns that into an error too.
-            return try await Self.within(timeout, "the wall at \(address) failed while \(what)", body)
+            return try await Self.within(callDeadline, "the wall at \(address) failed while \(what)", body)
         } catch let error as AnywallError {
             throw error
+        } catch let error as PSQLError where queryTimeLimit != nil && error.serverInfo?[.sqlState] == Self.queryCanceled {
+            throw QueryTimeLimit.Exceeded(queryTimeLimit!)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "2201B" {
             // PostgreSQL's regular expressions refuse a few that Swift's take (a{1000}): the query's fault.
             throw AnywallError.inputRejected("$regex is not a regular expression PostgreSQL takes: \(Self.reason(error))")
@@ -146,12 +161,18 @@ public final class PostgresWall: Sendable {
                 return try await Self.within(min(timeout, .seconds(2)), "the replica at \(replica.address) failed while \(what)") {
                     try await body(replica.client)
                 }
+            } catch let error as PSQLError where queryTimeLimit != nil && error.serverInfo?[.sqlState] == Self.queryCanceled {
+                // The query's cost, not the replica's health: the primary would stop it too.
+                throw QueryTimeLimit.Exceeded(queryTimeLimit!)
             } catch {
                 replica.skip()
             }
         }
         return try await call(what) { try await body(self.client) }
     }
+
+    /// PostgreSQL's SQLSTATE for a statement it cancelled, here at `statement_timeout`.
+    private static let queryCanceled = "57014"
 
     /// Notes a write of the session `token`, so that its reads see it (see `PostgresReplicas`).
     func noteWrite(by token: String) async {

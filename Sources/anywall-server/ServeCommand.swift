@@ -62,12 +62,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Close a connection idle, or still sending its headers, for this many seconds; a request body must arrive within it too (else 408).", valueName: "seconds"))
     var idleTimeout = 30
 
+    @Option(help: ArgumentHelp("Stop a find still running after this many seconds, answered with Parse's 124 "
+                               + "(on PostgreSQL: any statement, by its statement_timeout).",
+                               valueName: "seconds"))
+    var queryTimeout = Int(QueryTimeLimit.serverDefault.duration.components.seconds)
+
     @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
     var maxConnections = 4096
 
     @Option(help: ArgumentHelp("Sign-up and log-in attempts an address may make at once, and per minute after that "
                                + "(a username also waits, longer each time, after 5 failed log-ins).", valueName: "count"))
     var passwordAttempts = 20
+
+    @Option(help: ArgumentHelp("The web origin whose pages' scripts may call the API (CORS), such as https://wall.example; * for any (Parse Server's default).",
+                               valueName: "origin"))
+    var allowOrigin = "*"
 
     @Flag(help: "Take every request as new, as Parse Server does without idempotency: a retried post may be stored twice.")
     var noRequestIds = false
@@ -76,9 +85,11 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try wallLocation(ProcessInfo.processInfo.environment)
         guard (1...1_000_000).contains(passwordAttempts) else { throw ValidationError("--password-attempts must be from 1 to 1000000") }
         guard (1...86400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds") }
+        guard (1...86400).contains(queryTimeout) else { throw ValidationError("--query-timeout must be from 1 to 86400 seconds") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
         _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
         guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }
+        guard CrossOrigin(allowOrigin) != nil else { throw ValidationError("--allow-origin must be * or one origin such as https://wall.example") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
             throw ValidationError("--mount must be a path such as /parse")
@@ -138,12 +149,13 @@ struct ServeCommand: AsyncParsableCommand {
         let limits = ClientLimits(idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
                                   passwords: passwords).fittedToDescriptorLimit()
         let location = try wallLocation(environment)
-        let wall = try await ServerApplication.openWall(location, sessionLength: .seconds(sessionLength))
+        let wall = try await ServerApplication.openWall(location, sessionLength: .seconds(sessionLength),
+                                                        queryTimeLimit: QueryTimeLimit(.seconds(queryTimeout)))
         let mountPath = ServerApplication.mountPrefix(mount)
         let address = bind
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
                                           masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
-                                          keepsRequestIds: !noRequestIds) { port in
+                                          keepsRequestIds: !noRequestIds, crossOrigin: CrossOrigin(allowOrigin) ?? .anyOrigin) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description),
                                           "requestsRunOn": .string(onEventLoops ? "event loops" : "Swift concurrency's threads")])

@@ -56,7 +56,7 @@ struct BatchRequestTests {
     func rulesOfEachRoute() throws {
         let server = try Self.server()
         let anonymous = try server.send("POST", "/batch", json: ["requests": [Self.create("nobody")]])
-        #expect(Self.answers(anonymous) as NSArray == [["error": ["code": 119, "error": "Permission denied, user needs to be authenticated."]]] as NSArray,
+        #expect(Self.answers(anonymous) as NSArray == [["error": ["code": 101, "error": "Permission denied, user needs to be authenticated."]]] as NSArray,
                 "\(anonymous)")
         let alice = try server.signUp("alice")
         var headers = WallServer.keyHeaders

@@ -139,6 +139,39 @@ struct SQLiteWallStoreTests {
         try await longRead
         try await loops.shutdownGracefully()
     }
+
+    @Test("a find still running at --query-timeout is answered 124 at once, and the next find is answered", .timeLimit(.minutes(1)))
+    func findStoppedAtTimeLimit() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-deadline-\(UUID().uuidString)")
+            .appendingPathComponent("wall.sqlite")
+        // Seconds of ICU's matching without a limit: 3,000 posts, each just under the limit on one match.
+        try CostlyPosts.load(3_000, into: try temporaryWall(file: file))
+        let server = try WallServer(wall: ["--store", file.path], arguments: ["--query-timeout", "1"])
+        defer { _ = server.stop() }
+        func find(_ pattern: String, count: Bool = false) throws -> WallServer.Answer {
+            let whereClause = String(decoding: try JSONSerialization.data(withJSONObject: ["text": ["$regex": pattern]]), as: UTF8.self)
+            return try server.send("GET", "/classes/Posts", query: ["where": whereClause, "limit": "5"].merging(count ? ["count": "1"] : [:]) { $1 })
+        }
+        for counted in [false, true] {
+            let stopped = try find(CostlyPosts.pattern, count: counted)
+            #expect(stopped.status == 400, "\(stopped)")
+            #expect(stopped.json["code"] as? Int == 124, "\(stopped)")
+            #expect(stopped.json["error"] as? String == "the query ran past the server's limit of 1 s; narrow it (a smaller area, a simpler $regex)")
+        }
+        let answered = try find("post 12$")
+        #expect(answered.status == 200, "\(answered)")
+        #expect((answered.json["results"] as? [[String: Any]])?.count == 1, "\(answered)")
+    }
+
+    @Test("--query-timeout out of range is a usage error")
+    func queryTimeoutRange() throws {
+        for seconds in ["0", "86401", "soon"] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-deadline-\(UUID().uuidString).sqlite")
+            let (status, stderr) = try WallServer.runToExit(["--store", file.path, "--query-timeout", seconds], environment: [:])
+            #expect(status == 64, "\(seconds): \(stderr)")
+            #expect(stderr.contains("--query-timeout"), "\(seconds): \(stderr)")
+        }
+    }
 }
 
 /// Runs tasks that prefer it on one event loop, as anywall-server runs its requests' tasks (there

@@ -39,6 +39,12 @@ struct ServerObjectTests {
             "more": ["__op": "Remove", "objects": [1]], "likes": ["__op": "Increment", "amount": -3]])
         post = try server.send("GET", "/classes/Posts/\(id)").json
         #expect(post["likes"] as? Int == 0 && post["more"] as? [Int] == [], "\(post)")
+        let withKeys = try server.send("GET", "/classes/Posts/\(id)", query: ["keys": "likes", "readPreference": "SECONDARY"])
+        #expect(withKeys.status == 200 && withKeys.json["likes"] as? Int == 0 && withKeys.json["text"] == nil, "\(withKeys)")
+        for parameter in ["limit", "where", "order", "count"] {
+            let taken = try server.send("GET", "/classes/Posts/\(id)", query: [parameter: "1"])
+            #expect(Self.refusal(taken) == "400 102 Improper encode of parameter", "a fetch takes no \(parameter), as Parse Server")
+        }
 
         let mismatch = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: [
             "text": "typed", "location": Self.point, "likes": "many"])

@@ -179,15 +179,24 @@ struct ServerQueryLanguageTests {
         #expect(fetched?.first?["tags"] as? [String] == ["food"])
     }
 
-    @Test("GET /users with a where-clause on the public fields")
-    func users() throws {
+    @Test("GET /users with a where-clause on the public fields; the same as the _User class, where the SDKs' user queries go",
+          arguments: ["/users", "/classes/_User"])
+    func users(_ path: String) throws {
         let wall = try Wall()
-        let found = try wall.send("GET", "/users", query: ["where": #"{"username":{"$in":["bob","zed"]}}"#])
+        let found = try wall.send("GET", path, query: ["where": #"{"username":{"$in":["bob","zed"]}}"#])
         let results = found.json["results"] as? [[String: Any]]
         #expect(results?.map { $0["username"] as? String } == ["bob"], "\(found)")
         #expect(results?.first?["password"] == nil && results?.first?["sessionToken"] == nil, "never a password or a token")
-        let counted = try wall.send("GET", "/users", query: ["count": "1", "limit": "0", "where": #"{"username":{"$regex":"^[ab]"}}"#])
+        let counted = try wall.send("GET", path, query: ["count": "1", "limit": "0", "where": #"{"username":{"$regex":"^[ab]"}}"#])
         #expect(counted.json["count"] as? Int == 2, "\(counted)")
+        let bob = try wall.send("GET", "\(path)/\(wall.bob.objectId)")
+        #expect(bob.status == 200 && bob.json["username"] as? String == "bob" && bob.json["sessionToken"] == nil, "\(bob)")
+        let renamed = try wall.send("PUT", "\(path)/\(wall.bob.objectId)", as: wall.bob.token, json: ["name": "Bob B."])
+        #expect(renamed.status == 200, "\(renamed)")
+        let notYours = try wall.send("PUT", "\(path)/\(wall.bob.objectId)", as: wall.alice.token, json: ["name": "Bobby"])
+        #expect(notYours.status == 400 && notYours.json["code"] as? Int == 206, "\(notYours)")
+        let signedUp = try wall.send("POST", path, json: ["username": "carol\(path.count)", "password": "pw"])
+        #expect(signedUp.status == 201 && signedUp.json["sessionToken"] is String, "\(signedUp)")
     }
 
     @Test("every refusal with Parse Server's code and message")

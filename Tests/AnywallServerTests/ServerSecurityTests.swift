@@ -64,8 +64,21 @@ struct ServerSecurityTests {
             "text": "team", "location": point, "ACL": ["role:admins": ["read": true, "write": true]]])
         #expect(roles.status == 400 && roles.json["code"] as? Int == 123
                 && roles.json["error"] as? String == "Invalid ACL: anywall-server keeps no roles: role:admins cannot be in an ACL", "\(roles)")
+        // The Posts class's permissions (requiresAuthentication to create, update, delete), as Parse Server answers them;
+        // a post saved without an ACL is everyone's to write, but only a signed-in everyone.
         let anonymous = try server.send("POST", "/classes/Posts", json: ["text": "anon", "location": point])
-        #expect(anonymous.status == 400 && anonymous.json["code"] as? Int == 119, "\(anonymous)")
+        #expect(anonymous.status == 404 && anonymous.json["code"] as? Int == 101
+                && anonymous.json["error"] as? String == "Permission denied, user needs to be authenticated.", "\(anonymous)")
+        let open = try server.send("POST", "/classes/Posts", headers: session(bob.token), json: ["text": "open", "location": point])
+        let openId = try #require(open.json["objectId"] as? String, "\(open)")
+        let anonymousEdit = try server.send("PUT", "/classes/Posts/\(openId)", json: ["text": "defaced"])
+        #expect(anonymousEdit.status == 404 && anonymousEdit.json["code"] as? Int == 101, "\(anonymousEdit)")
+        let anonymousDelete = try server.send("DELETE", "/classes/Posts/\(openId)")
+        #expect(anonymousDelete.status == 404 && anonymousDelete.json["code"] as? Int == 101, "\(anonymousDelete)")
+        #expect(try server.send("GET", "/classes/Posts/\(openId)").json["text"] as? String == "open")
+        #expect(try server.send("PUT", "/classes/Posts/\(openId)", headers: session(alice.token), json: ["text": "open too"]).status == 200,
+                "a signed-in user writes a post without an ACL")
+        #expect(try server.send("DELETE", "/classes/Posts/\(openId)", headers: session(alice.token)).status == 200)
 
         let edit = try server.send("PUT", "/classes/Posts/\(id)", headers: session(alice.token), json: ["text": "edited"])
         #expect(edit.status == 200 && edit.json["updatedAt"] is String, "\(edit)")
@@ -94,7 +107,7 @@ struct ServerSecurityTests {
         #expect(try server.send("GET", "/classes/Posts/\(id)", headers: master).status == 404)
     }
 
-    @Test("a post saved without an ACL is everyone's to read and write, as Parse keeps it")
+    @Test("a post saved without an ACL is everyone's to read and any signed-in user's to write, as Parse keeps it under Posts' permissions")
     func defaultACL() throws {
         let server = try server()
         let alice = try server.signUp("alice"), bob = try server.signUp("bob")
@@ -103,8 +116,9 @@ struct ServerSecurityTests {
         #expect(acl as NSDictionary? == ["*": ["read": true, "write": true]] as NSDictionary, "\(String(describing: acl))")
         #expect(try server.send("PUT", "/classes/Posts/\(id)", headers: session(bob.token), json: ["text": "bob's now"]).status == 200)
         #expect(try server.send("GET", "/classes/Posts/\(id)").json["text"] as? String == "bob's now")
-        #expect(try server.send("PUT", "/classes/Posts/\(id)", json: ["text": "anyone's"]).status == 200, "public write needs no session")
-        #expect(try server.send("DELETE", "/classes/Posts/\(id)").status == 200)
+        // Any signed-in user: the class's permissions still ask for a session (requiresAuthentication).
+        #expect(try server.send("PUT", "/classes/Posts/\(id)", json: ["text": "anyone's"]).status == 404, "no session, no write")
+        #expect(try server.send("DELETE", "/classes/Posts/\(id)", headers: session(bob.token)).status == 200)
         #expect(try server.send("GET", "/classes/Posts/\(id)").status == 404)
     }
 
@@ -234,6 +248,40 @@ struct ServerSecurityTests {
             let (exit, text) = try WallServer.runToExit(arguments, environment: environment)
             #expect(exit == status && text.contains(message), "\(arguments): exit \(exit): \(text)")
             if status != 64 { #expect(text.split(separator: "\n").count == 1, "one line, not a trace: \(text)") }
+        }
+    }
+
+    @Test("a browser's preflight is answered before the keys are checked, and every answer to a page, a refusal too, names the origin allowed")
+    func crossOrigin() throws {
+        let server = try server()
+        let page = "https://app.example"
+        let preflight = try server.send("OPTIONS", "/classes/Posts", headers: [
+            "Origin": page, "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "x-parse-application-id, x-parse-session-token, content-type",
+        ])
+        #expect(preflight.status == 204 && preflight.headers["access-control-allow-origin"] == "*", "\(preflight) \(preflight.headers)")
+        let methods = preflight.headers["access-control-allow-methods"] ?? ""
+        #expect(["GET", "PUT", "POST", "DELETE"].allSatisfy { methods.contains($0) }, "\(preflight.headers)")
+        let headers = preflight.headers["access-control-allow-headers"] ?? ""
+        #expect(["x-parse-application-id", "x-parse-rest-api-key", "x-parse-session-token", "x-parse-request-id", "content-type"]
+            .allSatisfy { headers.lowercased().contains($0) }, "\(preflight.headers)")
+        let find = try server.send("GET", "/classes/Posts", headers: WallServer.keyHeaders.merging(["Origin": page]) { $1 })
+        #expect(find.status == 200 && find.headers["access-control-allow-origin"] == "*", "\(find) \(find.headers)")
+        let refused = try server.send("GET", "/classes/Posts", headers: ["Origin": page])
+        #expect(refused.status == 403 && refused.headers["access-control-allow-origin"] == "*", "\(refused) \(refused.headers)")
+        #expect(try server.send("GET", "/classes/Posts").headers["access-control-allow-origin"] == nil, "no page, no CORS headers")
+        #expect(server.stop() == 0)
+
+        let oneOrigin = try WallServer(store: FileManager.default.temporaryDirectory.appendingPathComponent("anywall-cors-\(UUID().uuidString).sqlite"),
+                                       arguments: ["--allow-origin", page])
+        let named = try oneOrigin.send("OPTIONS", "/classes/Posts", headers: ["Origin": "https://elsewhere.example", "Access-Control-Request-Method": "GET"])
+        #expect(named.headers["access-control-allow-origin"] == page, "the one origin, whoever asks: \(named.headers)")
+        #expect(oneOrigin.stop() == 0)
+
+        for origin in ["https://app.example/wall", "app.example", "ftp://app.example", "https://a.example,https://b.example", ""] {
+            let (status, stderr) = try WallServer.runToExit(["--store", "/tmp/anywall-\(UUID().uuidString).sqlite", "--allow-origin", origin],
+                                                            environment: [:])
+            #expect(status == 64 && stderr.contains("--allow-origin"), "\(origin): \(status) \(stderr)")
         }
     }
 }

@@ -162,6 +162,30 @@ struct PostgresServerTests {
         #expect(Set(answers[1]) == ["across 180", "north inside", "south inside"])
     }
 
+    @Test("a find still running at --query-timeout is stopped by PostgreSQL itself: 124, no statement left running, the next find answered",
+          .timeLimit(.minutes(2)))
+    func statementTimeout() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let server = try WallServer(database: cluster.uri, arguments: ["--query-timeout", "1"])
+        let token = try server.signUp("bob").token
+        for n in 0..<200 {
+            #expect(try server.post("\(String(repeating: "a", count: 17))! post \(n)", latitude: 1, longitude: 2, token: token).status == 201)
+        }
+        func find(_ pattern: String) throws -> WallServer.Answer {
+            let whereClause = String(decoding: try JSONSerialization.data(withJSONObject: ["text": ["$regex": pattern]]), as: UTF8.self)
+            return try server.send("GET", "/classes/Posts", query: ["where": whereClause, "count": "1"])
+        }
+        // PostgreSQL's engine backtracks through the six groups on every post: ~20 ms each, seconds for all.
+        let stopped = try find(#"(a*)(a*)(a*)(a*)(a*)(a*)\6\5\4\3\2\1!"#)
+        #expect(stopped.status == 400 && stopped.json["code"] as? Int == 124, "\(stopped)")
+        let running = try cluster.sql("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%~%' AND pid <> pg_backend_pid()")
+        #expect(running.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the database stopped the statement: \(running)")
+        let answered = try find("post 12$")
+        #expect(answered.status == 200 && answered.json["count"] as? Int == 1, "\(answered)")
+        #expect(!server.logEvents.contains { $0["event"] as? String == "error" }, "a stopped query is the client's doing: \(server.log.suffix(1500))")
+    }
+
     @Test("posts tied at the limit: both stores answer the nearer posts, then the tied ones with the smallest object ids")
     func tiesAtTheLimit() throws {
         let cluster = try PostgresCluster()
