@@ -46,9 +46,11 @@ struct PostBody {
     private static func change(_ value: JSONValue) throws -> FieldChange {
         guard case .object(let object) = value, case .string(let operation)? = object["__op"] else {
             if value == .null { return .delete }
-            guard FieldType(of: value) != nil else {
+            guard let type = FieldType(of: value) else {
                 throw ParseRefusal(ParseErrorCode.incorrectType, "anywall-server does not keep this value: \(value.javaScriptText)")
             }
+            // Parse keeps one GeoPoint field a class, and Posts' is `location`.
+            guard type != .geoPoint else { throw ParseRefusal(ParseErrorCode.incorrectType, "there can only be one geopoint field in a class") }
             return .set(value)
         }
         switch operation {

@@ -46,6 +46,11 @@ package struct PostQuery: Sendable {
                     ? "anywall-server does not support \(name)" : "Invalid parameter for query: \(name)")
             }
         }
+        // As Parse Server: a key inside a pointer (`user.username`) selects the pointer and includes its object.
+        if let selected = keys {
+            if selected.contains(where: { $0.hasPrefix("user.") }) { includeUser = true }
+            keys = Set(selected.map { String($0.prefix { $0 != "." }) })
+        }
     }
 
     private static func names(_ text: String) -> Set<String> {

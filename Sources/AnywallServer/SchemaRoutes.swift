@@ -31,6 +31,13 @@ struct SchemaRoutes {
             if let named = body["className"]?.string, named != "Posts" {
                 throw ParseRefusal(ParseErrorCode.invalidClassName, "Class name mismatch between \(named) and Posts.")
             }
+            // Refused, never silently ignored: a client that sent them would believe them in force.
+            if let permissions = body["classLevelPermissions"], permissions != .null, permissions != Self.postsSchema["classLevelPermissions"] {
+                throw ParseRefusal(ParseErrorCode.operationForbidden, "anywall-server keeps Posts' class-level permissions as GET /schemas/Posts gives them")
+            }
+            if case .object(let indexes)? = body["indexes"], !indexes.isEmpty {
+                throw ParseRefusal(ParseErrorCode.operationForbidden, "anywall-server keeps its own indexes on Posts")
+            }
             try await updateFields(body["fields"])
             return ParseAnswer.json(try await postsSchema().fields ?? [:])
         }
@@ -59,6 +66,8 @@ struct SchemaRoutes {
         for name in fields.keys.sorted() {
             let field = fields[name]!
             if field.fields?["__op"] == .string("Delete") {
+                // Parse's 136 for a field its class cannot lose (Anywall's own, and Parse's).
+                guard !RecordClass.posts.reservedNames.contains(name) else { throw ParseRefusal(136, "field \(name) cannot be changed") }
                 guard schema.types[name] != nil else { throw ParseRefusal(255, "Field \(name) does not exist, cannot delete.") }
                 deleted.insert(name)
                 continue

@@ -56,6 +56,9 @@ struct ServerObjectTests {
         #expect(Self.refusal(badAdd) == "400 107 objects to add must be an array")
         let badName = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: ["bad-name": 1])
         #expect(Self.refusal(badName) == "400 105 Invalid field name: bad-name.")
+        let secondPoint = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: [
+            "home": ["__type": "GeoPoint", "latitude": 1, "longitude": 2]])
+        #expect(Self.refusal(secondPoint) == "400 111 there can only be one geopoint field in a class", "Posts' GeoPoint is location")
         let objectId = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: [
             "text": "x", "location": Self.point, "objectId": "mine"])
         #expect(Self.refusal(objectId) == "400 105 objectId is an invalid field name.")
@@ -142,6 +145,17 @@ struct ServerObjectTests {
         #expect(post?["mood"] == nil && post?["text"] as? String == "t", "the field's values went with it")
         #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["mood": ["__op": "Delete"]]]))
                 == "400 255 Field mood does not exist, cannot delete.")
+        #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["text": ["__op": "Delete"]]]))
+                == "400 136 field text cannot be changed")
+        let permissions = try #require(try server.send("GET", "/schemas/Posts", headers: master).json["classLevelPermissions"] as? [String: Any])
+        #expect(try server.send("PUT", "/schemas/Posts", headers: master, json: ["classLevelPermissions": permissions]).status == 200,
+                "the permissions as they are")
+        var opened = permissions
+        opened["delete"] = ["*": true]
+        #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["classLevelPermissions": opened]))
+                == "400 119 anywall-server keeps Posts' class-level permissions as GET /schemas/Posts gives them", "refused, not ignored")
+        #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["indexes": ["byMood": ["mood": 1]]]))
+                == "400 119 anywall-server keeps its own indexes on Posts")
         #expect(Self.refusal(try server.send("GET", "/schemas/Other", headers: master)) == "400 103 Class Other does not exist.")
         #expect(try server.send("GET", "/schemas/_User", headers: master).json["className"] as? String == "_User")
         #expect(try server.send("GET", "/schemas").status == 403, "the master key only")
