@@ -24,8 +24,9 @@ final class QueryDeadline: @unchecked Sendable {
     /// the wall that owns both keeps it alive.
     func install(on db: Database) {
         sqlite3_progress_handler(db.sqliteConnection, Self.checkInterval, { context in
-            let deadline = Unmanaged<QueryDeadline>.fromOpaque(context!).takeUnretainedValue()
-            return DispatchTime.now().uptimeNanoseconds > deadline.deadline ? 1 : 0
+            let deadline = Unmanaged<QueryDeadline>.fromOpaque(context!).takeUnretainedValue().deadline
+            // No clock outside a find (a nearest search, a fetch by id on the same connection).
+            return deadline != .max && DispatchTime.now().uptimeNanoseconds > deadline ? 1 : 0
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
