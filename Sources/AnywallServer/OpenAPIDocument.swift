@@ -41,38 +41,8 @@ package enum OpenAPIDocument {
       "paths": {
         "/health": {"get": {"security": [], "responses": {"200": {"$ref": "#/components/responses/answer"}}}},
         "/openapi.json": {"get": {"security": [], "responses": {"200": {"description": "this document"}}}},
-        "/users": {
-          "get": {"parameters": [
-                    {"name": "where", "in": "query", "schema": {"type": "string"}}, {"name": "skip", "in": "query", "schema": {"type": "integer"}},
-                    {"name": "limit", "in": "query", "schema": {"type": "integer"}}, {"name": "count", "in": "query", "schema": {"type": "integer"}}],
-                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
-          "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
-                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
-        },
-        "/users/{objectId}": {
-          "parameters": [{"$ref": "#/components/parameters/objectId"}],
-          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
-          "put": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}],
-                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
-                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
-          "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
-        },
-        "/classes/_User": {
-          "get": {"parameters": [
-                    {"name": "where", "in": "query", "schema": {"type": "string"}}, {"name": "skip", "in": "query", "schema": {"type": "integer"}},
-                    {"name": "limit", "in": "query", "schema": {"type": "integer"}}, {"name": "count", "in": "query", "schema": {"type": "integer"}}],
-                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
-          "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
-                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
-        },
-        "/classes/_User/{objectId}": {
-          "parameters": [{"$ref": "#/components/parameters/objectId"}],
-          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
-          "put": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}],
-                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
-                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
-          "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
-        },
+        \#(accounts(at: "/users")),
+        \#(accounts(at: "/classes/_User")),
         "/login": {
           "get": {"parameters": [{"name": "username", "in": "query", "schema": {"type": "string"}}, {"name": "password", "in": "query", "schema": {"type": "string"}}],
                   "responses": {"default": {"$ref": "#/components/responses/answer"}}},
@@ -153,4 +123,26 @@ package enum OpenAPIDocument {
       }
     }
     """#
+
+    /// Sign-up, the find and one account's routes, served at `/users` and as the `_User` class.
+    private static func accounts(at path: String) -> String {
+        #"""
+        "\#(path)": {
+          "get": {"parameters": [
+                    {"name": "where", "in": "query", "schema": {"type": "string"}}, {"name": "skip", "in": "query", "schema": {"type": "integer"}},
+                    {"name": "limit", "in": "query", "schema": {"type": "integer"}}, {"name": "count", "in": "query", "schema": {"type": "integer"}}],
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "post": {"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
+                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
+        "\#(path)/{objectId}": {
+          "parameters": [{"$ref": "#/components/parameters/objectId"}],
+          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "put": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}],
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}}},
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        }
+        """#
+    }
 }

@@ -29,10 +29,7 @@ struct PostRoutes {
         }
         routes.get("classes/Posts/:objectId") { request, context in
             let objectId = try context.parameters.require("objectId")
-            let parameters = QueryParameters.of(request)
-            // As Parse Server: a fetch takes these and its read preferences (which one store ignores), nothing else.
-            guard parameters.allSatisfy({ Self.fetchParameters.contains($0.0) }) else { throw ParseRefusal.invalidQuery("Improper encode of parameter") }
-            let query = try PostQuery(parameters: parameters.filter { ["include", "keys", "excludeKeys"].contains($0.0) })
+            let query = try PostQuery(parameters: try QueryParameters.ofFetch(request))
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
                   context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.encoded(try rendered(post, query))
@@ -56,10 +53,6 @@ struct PostRoutes {
         }
     }
 
-    /// The parameters a fetch of one post takes.
-    private static let fetchParameters: Set<String> = ["include", "keys", "excludeKeys", "readPreference", "includeReadPreference",
-                                                       "subqueryReadPreference"]
-
     /// The post's JSON as `query` renders it, from the cache when it was rendered so before.
     private func rendered(_ post: StoredPost, _ query: PostQuery) throws -> Data {
         let rendering = PostJSONCache.Rendering(includeUser: query.includeUser, keys: query.keys, excludeKeys: query.excludeKeys)
@@ -77,15 +70,16 @@ struct PostRoutes {
         }
     }
 
+    /// The master key alone: a post is its author's, so it needs a user's session beside.
+    private static let authorMissing = ParseRefusal(ParseErrorCode.validationFailed,
+                                                    "a post needs its author: send the session of the user who posts it")
+
     private func create(_ request: Request, _ context: ParseContext) async throws -> Response {
         // As Parse Server: a body that is not JSON first (107), then the class's permissions.
         let object = try await RequestBody.object(request, context)
         try Self.requireAuthentication(context)
         let body = try PostBody(object)
-        // A post is its author's: even the master key posts as a signed-in user.
-        guard let token = context.caller.sessionToken, let user = context.caller.user else {
-            throw ParseRefusal(ParseErrorCode.objectNotFound, "Permission denied, user needs to be authenticated.")
-        }
+        guard let token = context.caller.sessionToken, let user = context.caller.user else { throw Self.authorMissing }
         try body.checkAuthor(user.objectId)
         guard let text = body.text else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs text") }
         guard let location = body.location else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs a location") }

@@ -18,6 +18,20 @@ enum QueryParameters {
         }
     }
 
+    /// A fetch's parameters (`GET /classes/Posts/:id`, `/users/:id`): those that shape its answer
+    /// (`include`, `keys`, `excludeKeys`). Read preferences, which Parse Server also takes, are
+    /// dropped; any other parameter is refused with 102, as Parse Server refuses it.
+    static func ofFetch(_ request: Request) throws -> [(String, String)] {
+        let parameters = of(request)
+        guard parameters.allSatisfy({ shaping.contains($0.0) || readPreferences.contains($0.0) }) else {
+            throw ParseRefusal.invalidQuery("Improper encode of parameter")
+        }
+        return parameters.filter { shaping.contains($0.0) }
+    }
+
+    private static let shaping: Set<String> = ["include", "keys", "excludeKeys"]
+    private static let readPreferences: Set<String> = ["readPreference", "includeReadPreference", "subqueryReadPreference"]
+
     /// `fields` as a query string, as Parse Server reads a find's parameters from a body: strings
     /// as they are, any other value as its JSON (`where`, `limit`, `count`).
     static func encoded(_ fields: [String: JSONValue]) -> String {

@@ -68,14 +68,15 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
         return try reading(with: body)
     }
 
-    /// Runs `body` on an idle query connection, once `available` was taken for it.
+    /// Runs `body` on an idle query connection, once `available` was taken for it, every read it
+    /// makes under one deadline of the connection's time limit.
     private func reading<T>(with body: (EmbeddedWall) throws -> T) throws -> T {
         let reader = lock.withLock { idle.removeLast() }
         defer {
             lock.withLock { idle.append(reader) }
             available.signal()
         }
-        return try body(readers[reader])
+        return try readers[reader].limitingQueries { try body(readers[reader]) }
     }
 }
 

@@ -57,8 +57,9 @@ struct UserRoutes {
             if query.count { answer["count"] = .number(Double(count)) }
             return ParseAnswer.json(answer)
         }
-        routes.get(RouterPath("\(path)/:objectId")) { _, context in
+        routes.get(RouterPath("\(path)/:objectId")) { request, context in
             let objectId = try context.parameters.require("objectId")
+            _ = try QueryParameters.ofFetch(request)
             let (users, _) = try await wall.users(where: .compare(.objectId, .equal, .string(objectId)), skip: 0, limit: 1,
                                                   session: context.caller.sessionToken)
             guard let user = users.first else { throw ParseRefusal.objectNotFound }

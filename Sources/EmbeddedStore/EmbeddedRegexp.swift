@@ -25,14 +25,21 @@ enum EmbeddedRegexp {
     /// The error a match past the limit raises, and the words `EmbeddedWall` answers it with.
     static let tooCostly = "$regex is too costly: matching one post took more than the limit; simplify the pattern"
 
-    /// The function, with a cache of its own.
-    static func function() -> DatabaseFunction {
+    /// The function, with a cache of its own; on a connection with a `deadline`, it matches
+    /// nothing more once the deadline has passed.
+    static func function(deadline: QueryDeadline?) -> DatabaseFunction {
         let cache = Cache()
         return DatabaseFunction("anywall_regexp", argumentCount: 3, pure: true) { values in
+            if deadline?.hasPassed == true { throw DeadlinePassed() }
             guard let text = String.fromDatabaseValue(values[0]), let pattern = String.fromDatabaseValue(values[1]),
                   let options = String.fromDatabaseValue(values[2]) else { return nil }
             return try cache.matches(text, pattern, options)
         }
+    }
+
+    /// The query's deadline, seen between two matches.
+    private struct DeadlinePassed: Error, CustomStringConvertible {
+        var description: String { QueryDeadline.passedMessage }
     }
 
     /// A match past `matchStepLimit`.

@@ -60,7 +60,7 @@ public final class EmbeddedWall: WallBackend {
             // answered survives a power cut, not only a crash of the process.
             try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
             if memoryMapped { try db.execute(sql: "PRAGMA mmap_size = \(Self.memoryMapSize)") }
-            db.add(function: EmbeddedRegexp.function())
+            db.add(function: EmbeddedRegexp.function(deadline: queryDeadline))
             queryDeadline?.install(on: db)
         }
         do {
@@ -282,8 +282,14 @@ public final class EmbeddedWall: WallBackend {
 
     /// A read transaction; on a wall with a `queryTimeLimit`, stopped past it.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let queryDeadline else { return try mapped { try database.read(body) } }
-        return try mapped { try database.read { db in try queryDeadline.running { try body(db) } } }
+        try limitingQueries { try mapped { try database.read(body) } }
+    }
+
+    /// Runs `body`, every read it makes on this wall (a nearest search too) under one deadline of
+    /// the wall's `queryTimeLimit`, when it has one: a page and its count are one find.
+    public func limitingQueries<T>(_ body: () throws -> T) throws -> T {
+        guard let queryDeadline else { return try body() }
+        return try queryDeadline.running(body)
     }
 
     /// A write transaction that takes the write lock at BEGIN, so concurrent writers wait for
@@ -302,14 +308,14 @@ public final class EmbeddedWall: WallBackend {
     }
 
     /// Runs `body`, turning the database's own errors into `backendUnreachable`; the wall's
-    /// answers (`AnywallError`, a find stopped at its time limit) pass as they are.
+    /// answers (`AnywallError`) pass as they are, and a find stopped at the time limit is `QueryTimeLimit.Exceeded`.
     func mapped<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as AnywallError {
             throw error
-        } catch let error as QueryTimeLimit.Exceeded {
-            throw error
+        } catch let error as DatabaseError where queryDeadline != nil && QueryDeadline.stopped(error) {
+            throw QueryTimeLimit.Exceeded(queryDeadline!.limit)
         } catch let error as DatabaseError where error.message == EmbeddedRegexp.tooCostly {
             throw AnywallError.inputRejected(EmbeddedRegexp.tooCostly)
         } catch {

@@ -125,22 +125,25 @@ public final class PostgresWall: Sendable {
         }
     }
 
-    /// How long a call waits for its answer: `timeout`, or longer than the database's own limit
-    /// on a statement, so that a statement it stops is answered as stopped, not as a lost database.
-    private var callDeadline: Duration {
+    /// How long a read waits for its answer: `timeout`, or longer than the database's own limit
+    /// on a statement, so that a find it stops is answered as stopped, not as a lost database.
+    private var readDeadline: Duration {
         queryTimeLimit.map { max(timeout, $0.duration + .seconds(2)) } ?? timeout
     }
 
-    /// Runs `body` with a deadline, the database's failures turned into `backendUnreachable`;
-    /// the wall's own answers (`AnywallError`) pass as they are.
-    func call<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body` with a deadline (`timeout`; a read's, `readDeadline`), the database's failures
+    /// turned into `backendUnreachable`; the wall's own answers (`AnywallError`) pass as they are,
+    /// and a read the database stopped at `queryTimeLimit` is `QueryTimeLimit.Exceeded`. A write it
+    /// stopped (one held behind a lock past the limit) is not the client's query: it stays a failure
+    /// of the wall, which a client retries (the outbox keeps the post).
+    func call<T: Sendable>(_ what: String, reading: Bool = false, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             // A lost database shows as no connection to lease: the deadline turns that into an error too.
-            return try await Self.within(callDeadline, "the wall at \(address) failed while \(what)", body)
+            return try await Self.within(reading ? readDeadline : timeout, "the wall at \(address) failed while \(what)", body)
         } catch let error as AnywallError {
             throw error
-        } catch let error as PSQLError where queryTimeLimit != nil && error.serverInfo?[.sqlState] == Self.queryCanceled {
-            throw QueryTimeLimit.Exceeded(queryTimeLimit!)
+        } catch let error as PSQLError where reading && stoppedAtLimit(error) != nil {
+            throw stoppedAtLimit(error)!
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "2201B" {
             // PostgreSQL's regular expressions refuse a few that Swift's take (a{1000}): the query's fault.
             throw AnywallError.inputRejected("$regex is not a regular expression PostgreSQL takes: \(Self.reason(error))")
@@ -161,18 +164,22 @@ public final class PostgresWall: Sendable {
                 return try await Self.within(min(timeout, .seconds(2)), "the replica at \(replica.address) failed while \(what)") {
                     try await body(replica.client)
                 }
-            } catch let error as PSQLError where queryTimeLimit != nil && error.serverInfo?[.sqlState] == Self.queryCanceled {
+            } catch let error as PSQLError where stoppedAtLimit(error) != nil {
                 // The query's cost, not the replica's health: the primary would stop it too.
-                throw QueryTimeLimit.Exceeded(queryTimeLimit!)
+                throw stoppedAtLimit(error)!
             } catch {
                 replica.skip()
             }
         }
-        return try await call(what) { try await body(self.client) }
+        return try await call(what, reading: true) { try await body(self.client) }
     }
 
-    /// PostgreSQL's SQLSTATE for a statement it cancelled, here at `statement_timeout`.
-    private static let queryCanceled = "57014"
+    /// The find `error` reports stopped at `queryTimeLimit` (PostgreSQL's 57014, a statement it
+    /// cancelled), if it is one.
+    private func stoppedAtLimit(_ error: PSQLError) -> QueryTimeLimit.Exceeded? {
+        guard let queryTimeLimit, error.serverInfo?[.sqlState] == "57014" else { return nil }
+        return QueryTimeLimit.Exceeded(queryTimeLimit)
+    }
 
     /// Notes a write of the session `token`, so that its reads see it (see `PostgresReplicas`).
     func noteWrite(by token: String) async {

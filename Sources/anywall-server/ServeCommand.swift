@@ -74,9 +74,10 @@ struct ServeCommand: AsyncParsableCommand {
                                + "(a username also waits, longer each time, after 5 failed log-ins).", valueName: "count"))
     var passwordAttempts = 20
 
-    @Option(help: ArgumentHelp("The web origin whose pages' scripts may call the API (CORS), such as https://wall.example; * for any (Parse Server's default).",
+    @Option(help: ArgumentHelp("The web origin whose pages' scripts may call the API (CORS), as a browser sends it "
+                               + "(https://wall.example: lowercase, no path, no default port); * for any (Parse Server's default).",
                                valueName: "origin"))
-    var allowOrigin = "*"
+    var allowOrigin = CrossOrigin.anyOrigin
 
     @Flag(help: "Take every request as new, as Parse Server does without idempotency: a retried post may be stored twice.")
     var noRequestIds = false
@@ -89,7 +90,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
         _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
         guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }
-        guard CrossOrigin(allowOrigin) != nil else { throw ValidationError("--allow-origin must be * or one origin such as https://wall.example") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
             throw ValidationError("--mount must be a path such as /parse")
@@ -155,7 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
         let address = bind
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
                                           masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
-                                          keepsRequestIds: !noRequestIds, crossOrigin: CrossOrigin(allowOrigin) ?? .anyOrigin) { port in
+                                          keepsRequestIds: !noRequestIds, crossOrigin: allowOrigin) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description),
                                           "requestsRunOn": .string(onEventLoops ? "event loops" : "Swift concurrency's threads")])
@@ -168,5 +168,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ServerFailure.listen("cannot serve on \(bind):\(port): \(error)")
         }
         ServerLog.event("stopped")
+    }
+}
+
+extension CrossOrigin: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
     }
 }

@@ -196,6 +196,8 @@ struct ServerQueryLanguageTests {
         #expect(counted.json["count"] as? Int == 2, "\(counted)")
         let bob = try wall.send("GET", "\(path)/\(wall.bob.objectId)")
         #expect(bob.status == 200 && bob.json["username"] as? String == "bob" && bob.json["sessionToken"] == nil, "\(bob)")
+        let improper = try wall.send("GET", "\(path)/\(wall.bob.objectId)", query: ["where": "{}"])
+        #expect(improper.status == 400 && improper.json["code"] as? Int == 102, "a fetch takes no where, as Parse Server: \(improper)")
         let renamed = try wall.send("PUT", "\(path)/\(wall.bob.objectId)", as: wall.bob.token, json: ["name": "Bob B."])
         #expect(renamed.status == 200, "\(renamed)")
         let notYours = try wall.send("PUT", "\(path)/\(wall.bob.objectId)", as: wall.alice.token, json: ["name": "Bobby"])

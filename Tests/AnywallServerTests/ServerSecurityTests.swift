@@ -1,3 +1,4 @@
+import AnywallServer
 import Foundation
 import TestSupport
 import Testing
@@ -69,6 +70,10 @@ struct ServerSecurityTests {
         let anonymous = try server.send("POST", "/classes/Posts", json: ["text": "anon", "location": point])
         #expect(anonymous.status == 404 && anonymous.json["code"] as? Int == 101
                 && anonymous.json["error"] as? String == "Permission denied, user needs to be authenticated.", "\(anonymous)")
+        let masterAlone = try server.send("POST", "/classes/Posts", headers: WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 },
+                                          json: ["text": "by nobody", "location": point])
+        #expect(masterAlone.status == 400 && masterAlone.json["code"] as? Int == 142
+                && masterAlone.json["error"] as? String == "a post needs its author: send the session of the user who posts it", "\(masterAlone)")
         let open = try server.send("POST", "/classes/Posts", headers: session(bob.token), json: ["text": "open", "location": point])
         let openId = try #require(open.json["objectId"] as? String, "\(open)")
         let anonymousEdit = try server.send("PUT", "/classes/Posts/\(openId)", json: ["text": "defaced"])
@@ -272,13 +277,19 @@ struct ServerSecurityTests {
         #expect(try server.send("GET", "/classes/Posts").headers["access-control-allow-origin"] == nil, "no page, no CORS headers")
         #expect(server.stop() == 0)
 
+        for accepted in ["http://localhost:8080", "https://[::1]:8443", "https://xn--bcher-kva.example"] {
+            #expect(CrossOrigin(accepted) == .only(accepted), "\(accepted)")
+        }
         let oneOrigin = try WallServer(store: FileManager.default.temporaryDirectory.appendingPathComponent("anywall-cors-\(UUID().uuidString).sqlite"),
                                        arguments: ["--allow-origin", page])
         let named = try oneOrigin.send("OPTIONS", "/classes/Posts", headers: ["Origin": "https://elsewhere.example", "Access-Control-Request-Method": "GET"])
         #expect(named.headers["access-control-allow-origin"] == page, "the one origin, whoever asks: \(named.headers)")
         #expect(oneOrigin.stop() == 0)
 
-        for origin in ["https://app.example/wall", "app.example", "ftp://app.example", "https://a.example,https://b.example", ""] {
+        // Only what a browser sends could ever match: its Origin header is compared byte for byte.
+        for origin in ["https://app.example/wall", "app.example", "ftp://app.example", "https://a.example,https://b.example", "",
+                       "https://App.example", "HTTPS://app.example", "https://app.example:443", "https://app.example:", "https://app.example:99999",
+                       "https://*.example", "https://app.example%0d%0a", "https://bücher.example", "https://app.example/"] {
             let (status, stderr) = try WallServer.runToExit(["--store", "/tmp/anywall-\(UUID().uuidString).sqlite", "--allow-origin", origin],
                                                             environment: [:])
             #expect(status == 64 && stderr.contains("--allow-origin"), "\(origin): \(status) \(stderr)")

@@ -78,6 +78,8 @@ package final class WallServer: @unchecked Sendable {
         guard let port = listening?["port"] as? Int else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            // All it wrote, not only what was read before it exited (a busy machine lags behind).
+            _ = errors.waitForEnd(timeout: .seconds(5))
             throw HelperFailure(description: "anywall-server did not start (exit \(process.terminationStatus)): \(errors.text.suffix(2000))")
         }
         lock.withLock {

@@ -18,7 +18,9 @@ public struct QueryTimeLimit: Sendable, Equatable, CustomStringConvertible {
         duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 
-    public var description: String { "\(duration.components.seconds) s" }
+    public var description: String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
 
     /// A find stopped at the limit (Parse's 124, a request too costly to run).
     public struct Exceeded: Error, Equatable, CustomStringConvertible {
