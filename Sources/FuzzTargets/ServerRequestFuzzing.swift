@@ -22,7 +22,8 @@ enum ServerRequestFuzzing {
     /// config, deleted posts) would otherwise pile up and slow or steer every later input.
     private static let inputsPerWall = 1000
 
-    /// The routes a request may take; `{post}` is a post on the wall, so edits and reads hit a row.
+    /// The routes a request may take; `{post}` is a post on the wall, so edits and reads hit a row,
+    /// and `{user}` the signed-up user (read only: a change would end the log-ins below).
     private static let routes: [(method: HTTPRequest.Method, path: String, master: Bool)] = [
         (.get, "/parse/classes/Posts", false),
         (.post, "/parse/classes/Posts", false),
@@ -47,6 +48,10 @@ enum ServerRequestFuzzing {
         (.get, "/parse/users", false),
         (.put, "/parse/schemas/Posts", true),
         (.get, "/parse/schemas", true),
+        (.get, "/parse/classes/_User", false),
+        (.get, "/parse/classes/_User/{user}", false),
+        (.get, "/parse/users/{user}", false),
+        (.options, "/parse/classes/Posts", false),
     ]
 
     /// The application on a wall with a signed-up user and one post.
@@ -55,6 +60,7 @@ enum ServerRequestFuzzing {
         let responder: any HTTPResponder<ParseContext>
         var token: String
         let postId: String
+        let userId: String
         var inputs = 0
 
         /// The wall's file: each wall has its own, as SQLite removes a WAL file by its name.
@@ -67,6 +73,7 @@ enum ServerRequestFuzzing {
                 wall = try EmbeddedWall(file: file, hasher: PasswordHasher(rounds: 2, blockSize: 1, parallelism: 1))
                 let session = try wall.signUp(username: username, password: password, name: nil)
                 token = session.token
+                userId = session.user.objectId
                 postId = try wall.createPost(text: "a post to edit", at: try GeoPoint(latitude: 0, longitude: 0),
                                              session: session, requestId: "fuzz-seed").objectId
                 let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
@@ -108,9 +115,11 @@ enum ServerRequestFuzzing {
         let token = served.token
         var fields: HTTPFields = [HTTPField.Name("X-Parse-Application-Id")!: applicationId,
                                   HTTPField.Name("X-Parse-Session-Token")!: token,
-                                  .contentType: "application/json"]
+                                  .contentType: "application/json",
+                                  // Every request as a web page's: the CORS middleware answers or marks each.
+                                  .origin: "https://fuzz.example", .accessControlRequestMethod: "POST"]
         if route.master { fields[HTTPField.Name("X-Parse-Master-Key")!] = masterKey }
-        let path = route.path.replacingOccurrences(of: "{post}", with: served.postId)
+        let path = route.path.replacingOccurrences(of: "{post}", with: served.postId).replacingOccurrences(of: "{user}", with: served.userId)
         let head = HTTPRequest(method: route.method, scheme: "http", authority: "localhost",
                                path: query.isEmpty ? path : path + "?" + query, headerFields: fields)
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body)))
