@@ -99,7 +99,11 @@ struct UserRoutes {
         }
         routes.delete(RouterPath("\(path)/:objectId")) { _, context in
             let objectId = try context.parameters.require("objectId")
-            // Another's account is not found, as Parse answers a delete its ACL forbids.
+            // As Parse Server: no session at all is 206; another's account is not found, as Parse
+            // answers a delete its ACL forbids.
+            guard context.caller.isMaster || context.caller.user != nil else {
+                throw ParseRefusal(ParseErrorCode.sessionMissing, "Insufficient auth to delete user")
+            }
             guard context.caller.isMaster || context.caller.user?.objectId == objectId else { throw ParseRefusal.objectNotFound }
             try await wall.deleteAccount(objectId: objectId)
             return ParseAnswer.json([:])

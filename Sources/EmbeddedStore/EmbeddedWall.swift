@@ -159,12 +159,14 @@ public final class EmbeddedWall: WallBackend {
 
     /// Changes the account `objectId`: its username (unique ignoring case), its password (which
     /// ends every other session of the account, keeping the one of `token`), its name (`.some(nil)`
-    /// removes it). `usernameTaken` when the new username is another account's.
+    /// removes it). `usernameTaken` when the new username is another account's, `notWritable`
+    /// when no account has that id.
     public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) throws {
         let username = try username.map(Username.validated)
         if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
         let hash = try password.map(hasher.hash)
         try write { db in
+            try Self.requireAccount(db, objectId)
             if let username, try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ? AND objectId <> ?", arguments: [username, objectId]) != nil {
                 throw AnywallError.usernameTaken(username)
             }
@@ -178,13 +180,21 @@ public final class EmbeddedWall: WallBackend {
         }
     }
 
-    /// Deletes the account `objectId` and its sessions. Its posts stay, without an author (as a
-    /// Parse object keeps a pointer to a deleted user): nobody but the master key may change them,
-    /// unless their ACL lets others.
+    /// Deletes the account `objectId` and its sessions (`notWritable` when there is none). Its
+    /// posts stay, without an author: nobody but the master key may change them, unless their ACL
+    /// lets others.
     public func deleteAccount(objectId: String) throws {
         try write { db in
+            try Self.requireAccount(db, objectId)
             try db.execute(sql: "UPDATE post SET userId = NULL WHERE userId = (SELECT id FROM user WHERE objectId = ?)", arguments: [objectId])
             try db.execute(sql: "DELETE FROM user WHERE objectId = ?", arguments: [objectId])
+        }
+    }
+
+    /// Refuses a change to an account that does not exist, as to a post that does not.
+    private static func requireAccount(_ db: Database, _ objectId: String) throws {
+        guard try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE objectId = ?", arguments: [objectId]) != nil else {
+            throw AnywallError.notWritable(objectId: objectId)
         }
     }
 

@@ -231,7 +231,8 @@ public final class PostgresWall: Sendable {
 
     /// Changes the account `objectId`: its username (unique ignoring case), its password (which
     /// ends every other session of the account, keeping the one of `token`), its name (`.some(nil)`
-    /// removes it). `usernameTaken` when the new username is another account's.
+    /// removes it). `usernameTaken` when the new username is another account's, `notWritable`
+    /// when no account has that id.
     public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) async throws {
         let username = try username.map(Username.validated)
         if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
@@ -239,6 +240,7 @@ public final class PostgresWall: Sendable {
         let keep = token.map(RandomIdentifier.tokenDigest) ?? ""
         let newName = name.map { $0.flatMap { $0.isEmpty ? nil : $0 } }
         try await transaction("changing an account") { connection in
+            try await self.requireAccount(connection, objectId)
             if let username {
                 do {
                     try await connection.query("UPDATE users SET username = \(username) WHERE object_id = \(objectId)", logger: self.logger)
@@ -259,14 +261,23 @@ public final class PostgresWall: Sendable {
         }
     }
 
-    /// Deletes the account `objectId` and its sessions. Its posts stay, without an author (as a
-    /// Parse object keeps a pointer to a deleted user).
+    /// Deletes the account `objectId` and its sessions (`notWritable` when there is none). Its
+    /// posts stay, without an author.
     public func deleteAccount(objectId: String) async throws {
         try await transaction("deleting an account") { connection in
+            try await self.requireAccount(connection, objectId)
             try await connection.query("UPDATE posts SET user_id = NULL WHERE user_id = (SELECT id FROM users WHERE object_id = \(objectId))",
                                        logger: self.logger)
             try await connection.query("DELETE FROM users WHERE object_id = \(objectId)", logger: self.logger)
         }
+    }
+
+    /// Refuses a change to an account that does not exist, as to a post that does not; holds
+    /// the account's row until the transaction ends.
+    private func requireAccount(_ connection: PostgresConnection, _ objectId: String) async throws {
+        let found = try await collect(connection.query("SELECT id FROM users WHERE object_id = \(objectId) FOR UPDATE", logger: logger)
+            .decode(Int64.self))
+        guard !found.isEmpty else { throw AnywallError.notWritable(objectId: objectId) }
     }
 
     /// A new session for the account, when `password` is its password; `badCredentials` otherwise,

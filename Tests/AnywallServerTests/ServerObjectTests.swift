@@ -114,6 +114,11 @@ struct ServerObjectTests {
         #expect(try server.send("GET", "/users/me", headers: Self.session(alice.token)).status == 200, "the session that changed the password stays")
         #expect(try server.send("POST", "/login", json: ["username": "alice", "password": "new"]).status == 200)
         #expect(try server.send("DELETE", "/users/\(alice.objectId)", headers: Self.session(bob.token)).status == 404)
+        #expect(Self.refusal(try server.send("DELETE", "/users/\(alice.objectId)")) == "400 206 Insufficient auth to delete user", "no session: as Parse Server")
+        // The master key on an account that does not exist: not found, never a success that changed nothing.
+        let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
+        #expect(Self.refusal(try server.send("PUT", "/users/nobody", headers: master, json: ["name": "x"])) == "404 101 Object not found.")
+        #expect(Self.refusal(try server.send("DELETE", "/users/nobody", headers: master)) == "404 101 Object not found.")
         #expect(try server.send("DELETE", "/users/\(alice.objectId)", headers: Self.session(alice.token)).status == 200)
         #expect(try server.send("GET", "/users/\(alice.objectId)").status == 404)
         #expect(try server.send("GET", "/users/me", headers: Self.session(alice.token)).json["code"] as? Int == 209, "its sessions end with it")
