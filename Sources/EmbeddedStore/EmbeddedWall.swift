@@ -18,7 +18,7 @@ public final class EmbeddedWall: WallBackend {
     private let decodedParams = DecodedParams()
     /// How long a session lasts from its log-in (Parse Server's `sessionLength`).
     let sessionLength: Duration
-    /// The limit on each find through `read`, when the wall serves others' queries.
+    /// The limit on each find (`read`, `limitingQueries`), when the wall serves others' queries.
     private let queryDeadline: QueryDeadline?
 
     /// Parse Server's default session length: a year.
