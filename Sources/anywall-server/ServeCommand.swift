@@ -62,7 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Close a connection idle, or still sending its headers, for this many seconds; a request body must arrive within it too (else 408).", valueName: "seconds"))
     var idleTimeout = 30
 
-    @Option(help: ArgumentHelp("Stop a find still running after this many seconds, answered with Parse's 124 "
+    @Option(help: ArgumentHelp("Stop a find still running after this many seconds (1 to 600), answered with Parse's 124 "
                                + "(on PostgreSQL: any statement, by its statement_timeout).",
                                valueName: "seconds"))
     var queryTimeout = Int(QueryTimeLimit.serverDefault.duration.components.seconds)
@@ -86,7 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try wallLocation(ProcessInfo.processInfo.environment)
         guard (1...1_000_000).contains(passwordAttempts) else { throw ValidationError("--password-attempts must be from 1 to 1000000") }
         guard (1...86400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds") }
-        guard (1...86400).contains(queryTimeout) else { throw ValidationError("--query-timeout must be from 1 to 86400 seconds") }
+        // At most ten minutes: on PostgreSQL a read waits that long (and 2 s) before a lost database is called lost.
+        guard (1...600).contains(queryTimeout) else { throw ValidationError("--query-timeout must be from 1 to 600 seconds") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
         _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
         guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }

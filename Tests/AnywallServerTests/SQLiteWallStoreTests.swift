@@ -165,7 +165,7 @@ struct SQLiteWallStoreTests {
 
     @Test("--query-timeout out of range is a usage error")
     func queryTimeoutRange() throws {
-        for seconds in ["0", "86401", "soon"] {
+        for seconds in ["0", "601", "86400", "soon"] {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-deadline-\(UUID().uuidString).sqlite")
             let (status, stderr) = try WallServer.runToExit(["--store", file.path, "--query-timeout", seconds], environment: [:])
             #expect(status == 64, "\(seconds): \(stderr)")
