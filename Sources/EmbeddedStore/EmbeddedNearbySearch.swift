@@ -26,7 +26,11 @@ import WallDomain
 ///   them beside each point; a reader's scan takes the first and, for a signed-in user, what the
 ///   second lets them see, so every ring counts only posts the reader may see.
 /// - Rows are read through SQLite's C API (GRDB still prepares, caches and binds): in this loop
-///   GRDB's `Row` subscripts cost more than all the rest of the work on a row.
+///   GRDB's `Row` subscripts cost more than all the rest of the work on a row. The public R*Tree
+///   is walked node by node by the search itself (`PointIndexScan`), not through the module.
+/// - Kept between searches: the index's nodes and the candidates' authors a long-lived wall has
+///   read (`IndexNodeCache`, `AuthorCache`), each checked against the wall at the start of the
+///   search's read transaction.
 struct EmbeddedNearbySearch<Found> {
     /// The first ring's radius.
     static var firstRing: Distance { .meters(250) }
@@ -47,6 +51,10 @@ struct EmbeddedNearbySearch<Found> {
     let reader: PostReader
     /// What it reads of each post it finds.
     let shape: FoundShape<Found>
+    /// The authors the wall has read before.
+    let authors: AuthorCache
+    /// The location index's nodes the wall has read before.
+    let nodes: IndexNodeCache
 
     /// A ring read in part showed that a narrower one holds `limit` posts.
     private struct NarrowerRingSuffices: Error {
@@ -64,6 +72,9 @@ struct EmbeddedNearbySearch<Found> {
         // One read transaction, so the scan and the fetch see the same wall.
         try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
         do {
+            // The first read begins the transaction's view of the wall, which the caches are checked against.
+            try authors.refresh(db)
+            nodes.refresh(db)
             let found = try search(query)
             try db.cachedStatement(sql: "COMMIT").execute()
             return found
@@ -73,38 +84,47 @@ struct EmbeddedNearbySearch<Found> {
         }
     }
 
-    private static var scanSQL: String { """
-        SELECT id, minLatitude, minLongitude FROM postLocation
-        WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
-        """ }
-
     private static var restrictedScanSQL: String { """
         SELECT id, minLatitude, minLongitude FROM restrictedPostLocation
         WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?
         """ }
 
-    /// The scans of one box for the reader, each with the reader's entry to bind after the box's
-    /// coordinates when it takes one.
-    private var scans: [(statement: Statement, readerEntry: String?)] {
+    /// One of the reader's scans of a box: the posts everyone reads, walked node by node
+    /// (`PointIndexScan`), or those with readers, through the module with the reader's entry to
+    /// bind after the box's coordinates when it takes one.
+    private enum Scan {
+        case everyone(PointIndexScan)
+        case restricted(Statement, readerEntry: String?)
+    }
+
+    /// The scans of one box for the reader.
+    private var scans: [Scan] {
         get throws {
-            let everyone = (try db.cachedStatement(sql: Self.scanSQL), nil as String?)
+            let everyone = Scan.everyone(try PointIndexScan(db, table: "postLocation", kept: nodes))
             switch reader {
-            case .master: return [everyone, (try db.cachedStatement(sql: Self.restrictedScanSQL), nil)]
+            case .master: return [everyone, .restricted(try db.cachedStatement(sql: Self.restrictedScanSQL), readerEntry: nil)]
             case .user(nil): return [everyone]
             case .user(let userId?):
-                return [everyone, (try db.cachedStatement(sql: Self.restrictedScanSQL + " AND instr(readers, ?) > 0"), " \(userId) ")]
+                return [everyone, .restricted(try db.cachedStatement(sql: Self.restrictedScanSQL + " AND instr(readers, ?) > 0"), readerEntry: " \(userId) ")]
             }
         }
     }
 
-    /// Hands `body` each R*Tree row of the reader's scans that overlaps `box`.
-    private func forEachEntry(in box: BoundingBox, of scans: [(statement: Statement, readerEntry: String?)],
-                              _ body: (SQLiteStatement) throws -> Void) throws {
-        for (scan, readerEntry) in scans {
-            var arguments: StatementArguments = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
-            if let readerEntry { arguments += [readerEntry] }
-            try scan.setArguments(arguments)
-            try db.forEachRow(of: scan, body)
+    /// Hands `body` the id and stored place of each point of the reader's scans that overlaps `box`.
+    private func forEachEntry(in box: BoundingBox, of scans: [Scan],
+                              _ body: (_ id: Int64, _ latitude: Double, _ longitude: Double) throws -> Void) throws {
+        for scan in scans {
+            switch scan {
+            case .everyone(let index):
+                try index.forEachPoint(in: box, body)
+            case .restricted(let statement, let readerEntry):
+                var arguments: StatementArguments = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
+                if let readerEntry { arguments += [readerEntry] }
+                try statement.setArguments(arguments)
+                try db.forEachRow(of: statement) { row in
+                    try body(sqlite3_column_int64(row, 0), sqlite3_column_double(row, 1), sqlite3_column_double(row, 2))
+                }
+            }
         }
     }
 
@@ -127,11 +147,10 @@ struct EmbeddedNearbySearch<Found> {
                 for band in LatitudeBand.bands(covering: query.center, radius: .meters(radiusMeters), margin: Self.storedDegreeError) {
                     // The overlap test never misses a point in the box (the floats are rounded outward).
                     for box in band.boxes {
-                        try forEachEntry(in: box, of: scans) { row in
-                            let latitude = sqlite3_column_double(row, 1), longitude = sqlite3_column_double(row, 2)
+                        try forEachEntry(in: box, of: scans) { id, latitude, longitude in
                             let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
                             if estimate <= radiusMeters + errorMeters, band.owns(latitude: latitude) {
-                                candidates.append(Candidate(id: sqlite3_column_int64(row, 0), estimate: estimate))
+                                candidates.append(Candidate(id: id, estimate: estimate))
                                 if estimate <= radiusMeters - errorMeters { surelyInside += 1 }
                             }
                             entries += 1
@@ -195,10 +214,8 @@ struct EmbeddedNearbySearch<Found> {
             let rings = LatitudeBand.bands(covering: query.center, radius: .meters(radiusMeters), margin: Self.storedDegreeError).flatMap(\.boxes)
             for ring in rings {
                 for box in area.boxes.compactMap(ring.intersection) {
-                    try forEachEntry(in: box, of: scans) { row in
-                        let latitude = sqlite3_column_double(row, 1), longitude = sqlite3_column_double(row, 2)
+                    try forEachEntry(in: box, of: scans) { id, latitude, longitude in
                         let estimate = GreatCircle.distance(from: query.center, latitude: latitude, longitude: longitude).meters
-                        let id = sqlite3_column_int64(row, 0)
                         guard estimate <= radiusMeters + errorMeters, read.insert(id).inserted else { return }
                         candidates.append(Candidate(id: id, estimate: estimate))
                     }
@@ -257,7 +274,8 @@ struct EmbeddedNearbySearch<Found> {
                 let location = try GeoPoint(latitude: sqlite3_column_double(row, 3), longitude: sqlite3_column_double(row, 4))
                 let distance = center.distance(to: location)
                 guard distance <= search, area?.covers(location) ?? true else { return }
-                let post = try shape.read(row, location)
+                let author = sqlite3_column_type(row, authorColumn) == SQLITE_NULL ? nil : try authors.author(sqlite3_column_int64(row, authorColumn), in: db)
+                let post = try shape.read(row, location, author)
                 found.append((distance, shape.objectId(post), post))
             }
             start = end
@@ -269,17 +287,18 @@ struct EmbeddedNearbySearch<Found> {
 
 /// What the nearest search reads of each post it finds: the query of a batch of candidates'
 /// rows (their ids bound to its `candidateSlots` parameters; latitude in column 3, longitude
-/// in 4), how a row becomes a result, and its objectId (ties in distance go by it). `anywall
-/// nearby` reads the few columns a `Post` shows; the server reads whole records.
+/// in 4, the author's row id in `authorColumn`), how a row and its author become a result, and
+/// its objectId (ties in distance go by it). `anywall nearby` reads the few columns a `Post`
+/// shows; the server reads whole records.
 struct FoundShape<Found> {
     let sql: String
-    let read: (SQLiteStatement, GeoPoint) throws -> Found
+    let read: (SQLiteStatement, GeoPoint, StoredUser?) throws -> Found
     let objectId: (Found) -> String
 
     static var post: FoundShape<Post> {
-        FoundShape<Post>(sql: postCandidatesQuery, read: { row, location in
-                Post(objectId: text(row, 1) ?? "", text: text(row, 2) ?? "", location: location, author: text(row, 7) ?? text(row, 6),
-                     createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
+        FoundShape<Post>(sql: postCandidatesQuery, read: { row, location, author in
+                Post(objectId: columnText(row, 1) ?? "", text: columnText(row, 2) ?? "", location: location,
+                     author: author.map { $0.name ?? $0.username }, createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
             }, objectId: { $0.objectId })
     }
 
@@ -287,20 +306,13 @@ struct FoundShape<Found> {
         FoundShape<StoredPost>(sql: storedPostCandidatesQuery, read: storedPost, objectId: { $0.objectId })
     }
 
-    /// A post from a row of `EmbeddedWall.storedPostQuery` (its columns in that order).
-    private static func storedPost(_ row: SQLiteStatement, _ location: GeoPoint) throws -> StoredPost {
+    /// A post from a row of `storedPostCandidatesQuery`.
+    private static func storedPost(_ row: SQLiteStatement, _ location: GeoPoint, _ author: StoredUser?) throws -> StoredPost {
         let createdAt = EmbeddedWall.date(millis: sqlite3_column_int64(row, 5))
-        let author = text(row, 10).map {
-            StoredUser(objectId: $0, username: text(row, 11) ?? "", name: text(row, 12), createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 13)))
-        }
-        let updatedAt = sqlite3_column_type(row, 6) == SQLITE_NULL ? createdAt : EmbeddedWall.date(millis: sqlite3_column_int64(row, 6))
-        return StoredPost(objectId: text(row, 1) ?? "", text: text(row, 2) ?? "", location: location, author: author, createdAt: createdAt,
-                          updatedAt: updatedAt, access: PostAccess(storedReaders: text(row, 7), storedWriters: text(row, 8), author: author?.objectId),
-                          fields: try StoredFields.fields(text(row, 9)))
-    }
-
-    private static func text(_ row: SQLiteStatement, _ column: Int32) -> String? {
-        sqlite3_column_text(row, column).map { String(cString: $0) }
+        let updatedAt = sqlite3_column_type(row, 7) == SQLITE_NULL ? createdAt : EmbeddedWall.date(millis: sqlite3_column_int64(row, 7))
+        return StoredPost(objectId: columnText(row, 1) ?? "", text: columnText(row, 2) ?? "", location: location, author: author, createdAt: createdAt,
+                          updatedAt: updatedAt, access: PostAccess(storedReaders: columnText(row, 8), storedWriters: columnText(row, 9), author: author?.objectId),
+                          fields: try StoredFields.fields(columnText(row, 10)))
     }
 }
 
@@ -308,18 +320,20 @@ struct FoundShape<Found> {
 /// (instructions a query at 100 city places: 16 slots 446,600, 24 439,500, 32 441,500, 48 448,100).
 private let candidateSlots = 24
 
-/// The rows of up to `candidateSlots` posts by id, with their authors, the given columns read.
+/// The column of a candidate's row that holds its author's row id (`AuthorCache` gives the author).
+private let authorColumn: Int32 = 6
+
+/// The rows of up to `candidateSlots` posts by id, the given columns after the seven every shape reads.
 /// The ids come first, one lookup of each (a CROSS JOIN keeps SQLite to that order).
-private func candidatesQuery(columns: String) -> String {
+private func candidatesQuery(more columns: String = "") -> String {
     let ids = Array(repeating: "(?)", count: candidateSlots).joined(separator: ", ")
     return """
         WITH candidate(id) AS (VALUES \(ids))
-        SELECT \(columns)
-        FROM candidate CROSS JOIN post ON post.id = candidate.id LEFT JOIN user ON user.id = post.userId
+        SELECT post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.userId\(columns)
+        FROM candidate CROSS JOIN post ON post.id = candidate.id
         """
 }
 
-private let postCandidatesQuery = candidatesQuery(
-    columns: "post.id, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, user.username, user.name")
+private let postCandidatesQuery = candidatesQuery()
 
-private let storedPostCandidatesQuery = candidatesQuery(columns: EmbeddedWall.storedPostColumns)
+private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields")

@@ -12,9 +12,8 @@ extension EmbeddedWall {
         FROM post LEFT JOIN user ON user.id = post.userId
         """
 
-    /// The columns of a stored post and its author, in the order `storedPost(_:)` and the nearest
-    /// search read them (the search by position).
-    static let storedPostColumns = """
+    /// The columns of a stored post and its author, in the order `storedPost(_:)` reads them.
+    private static let storedPostColumns = """
         post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
         post.readers, post.writers, post.fields,
         user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt
@@ -207,7 +206,7 @@ extension EmbeddedWall {
     /// The nearest posts `reader` may read, as `nearby` finds them, with their records.
     public func nearestPosts(_ query: WallQuery, for reader: PostReader) throws -> [StoredPost] {
         // The search runs its own read transaction (see `nearby`); a post deleted since is left out.
-        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: reader, shape: .storedPost).run(query) } }
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: reader, shape: .storedPost, authors: authors, nodes: indexNodes).run(query) } }
     }
 
     /// Posts that meet `condition`, in `order` (then in the order they were left), skipping

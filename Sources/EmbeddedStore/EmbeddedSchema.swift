@@ -98,6 +98,21 @@ enum EmbeddedSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v4: authorsVersion") { db in
+            // Raised whenever an account's public fields change or it goes, so that a long-lived
+            // process knows the authors it keeps (`AuthorCache`) are still true. A new account
+            // changes nothing kept.
+            try db.execute(sql: """
+                CREATE TABLE authorsVersion (value INTEGER NOT NULL);
+                INSERT INTO authorsVersion VALUES (0);
+                CREATE TRIGGER authorChanged AFTER UPDATE OF id, objectId, username, name, createdAt ON user BEGIN
+                    UPDATE authorsVersion SET value = value + 1;
+                END;
+                CREATE TRIGGER authorDeleted AFTER DELETE ON user BEGIN
+                    UPDATE authorsVersion SET value = value + 1;
+                END;
+                """)
+        }
         return migrator
     }()
 

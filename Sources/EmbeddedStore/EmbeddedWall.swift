@@ -16,6 +16,10 @@ public final class EmbeddedWall: WallBackend {
     private let hasher: PasswordHasher
     let clock: WallClock
     private let decodedParams = DecodedParams()
+    /// The authors its nearest searches have read.
+    let authors = AuthorCache()
+    /// The location index's nodes its nearest searches have read.
+    let indexNodes = IndexNodeCache()
     /// How long a session lasts from its log-in (Parse Server's `sessionLength`).
     let sessionLength: Duration
     /// The limit on each find (`read`, `limitingQueries`), when the wall serves others' queries.
@@ -208,7 +212,7 @@ public final class EmbeddedWall: WallBackend {
     public func nearby(_ query: WallQuery) throws -> [Post] {
         // The search opens its own read transaction with cached statements: GRDB's `read` would add
         // a savepoint and two `query_only` pragmas, as much again as the query in a city.
-        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: .user(nil), shape: .post).run(query) } }
+        try mapped { try database.inDatabase { db in try EmbeddedNearbySearch(db: db, reader: .user(nil), shape: .post, authors: authors, nodes: indexNodes).run(query) } }
     }
 
     // MARK: Config

@@ -30,6 +30,11 @@ extension Database {
     }
 }
 
+/// The text in `column` of the row `statement` is on, or nil for NULL.
+func columnText(_ statement: SQLiteStatement, _ column: Int32) -> String? {
+    sqlite3_column_text(statement, column).map { String(cString: $0) }
+}
+
 /// SQLite copies a value bound with this before `sqlite3_bind_*` returns (C's `SQLITE_TRANSIENT`,
 /// a macro Swift does not import).
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
