@@ -117,7 +117,7 @@ final class GPSDaemon {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output
-        try withSignalsUnblocked { try process.run() }
+        try withSignalsUnblocked { try process.runRetryingDescriptorRace() }
 
         var group: pid_t?
         let ready = poll(seconds: 10) {

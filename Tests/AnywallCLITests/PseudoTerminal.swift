@@ -66,7 +66,7 @@ final class PseudoTerminal {
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try process.runRetryingDescriptorRace()
         return process
     }
 
@@ -81,7 +81,7 @@ final class PseudoTerminal {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(fileDescriptor: device, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: device, closeOnDealloc: false)
-        try process.run()
+        try process.runRetryingDescriptorRace()
         // Read as it prints: a terminal's buffer is small, and a program writing to a full one waits.
         var collected = [UInt8]()
         while process.isRunning {

@@ -56,7 +56,7 @@ struct SerialDeviceTests {
         process.standardInput = input
         process.standardOutput = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
-        try process.run()
+        try process.runRetryingDescriptorRace()
         process.waitUntilExit()
         let shown = terminal.readAvailable()
         #expect(process.terminationStatus == Exit.noFix)

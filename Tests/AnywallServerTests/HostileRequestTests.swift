@@ -48,7 +48,7 @@ struct HostileRequestTests {
                                "PARSE_SERVER_REST_API_KEY": Sandbox.restKey]
         process.standardError = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runRetryingDescriptorRace()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         var connection: RawHTTPConnection?
         let deadline = ContinuousClock.now + .seconds(20)

@@ -22,7 +22,7 @@ package final class LiveProcess: @unchecked Sendable {
         process.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.collect(handle.availableData, error: false) }
         errors.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.collect(handle.availableData, error: true) }
-        try process.run()
+        try process.runRetryingDescriptorRace()
     }
 
     private func collect(_ data: Data, error: Bool) {

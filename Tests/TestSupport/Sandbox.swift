@@ -111,7 +111,7 @@ package struct Sandbox {
         process.standardInput = try FileHandle(forReadingFrom: paths[0])
         process.standardOutput = try FileHandle(forWritingTo: paths[1])
         process.standardError = try FileHandle(forWritingTo: paths[2])
-        try process.run()
+        try process.runRetryingDescriptorRace()
         process.waitUntilExit()
         return Run(status: process.terminationStatus,
                    stdout: try String(contentsOf: paths[1], encoding: .utf8),

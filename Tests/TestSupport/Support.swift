@@ -45,7 +45,7 @@ package enum Python {
         process.standardInput = try FileHandle(forReadingFrom: inFile)
         process.standardOutput = try FileHandle(forWritingTo: outFile)
         process.standardError = try FileHandle(forWritingTo: errFile)
-        try process.run()
+        try process.runRetryingDescriptorRace()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "python3 failed: " + (try String(contentsOf: errFile, encoding: .utf8)))

@@ -37,7 +37,7 @@ package final class TestHTTPServer: @unchecked Sendable {
         process.standardError = stderr
         output = StreamCollector(stdout.fileHandleForReading)
         errors = StreamCollector(stderr.fileHandleForReading)
-        try process.run()
+        try process.runRetryingDescriptorRace()
 
         let deadline = ContinuousClock.now + .seconds(10)
         var announced: Int?

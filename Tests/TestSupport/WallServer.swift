@@ -68,7 +68,7 @@ package final class WallServer: @unchecked Sendable {
         process.standardError = stderr
         let errors = StreamCollector(stderr.fileHandleForReading)
         lock.withLock { releasePort() }
-        try process.run()
+        try process.runRetryingDescriptorRace()
         let deadline = ContinuousClock.now + .seconds(20)
         var listening: [String: Any]?
         while listening == nil, process.isRunning, ContinuousClock.now < deadline {
@@ -110,7 +110,7 @@ package final class WallServer: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
+        try process.runRetryingDescriptorRace()
         process.waitUntilExit()
         return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "", (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
