@@ -44,6 +44,7 @@ struct PostBody {
 
     /// A field's new value or operation, as Parse Server's update operators read them.
     private static func change(_ value: JSONValue) throws -> FieldChange {
+        try checkNestedKeys(value)
         guard case .object(let object) = value, case .string(let operation)? = object["__op"] else {
             if value == .null { return .delete }
             guard let type = FieldType(of: value) else {
@@ -68,6 +69,24 @@ struct PostBody {
             return .remove(objects)
         default:
             throw ParseRefusal(ParseErrorCode.commandUnavailable, "anywall-server does not support the \(operation) operation")
+        }
+    }
+
+    /// Refuses a key holding `$` or `.` anywhere inside a value, as Parse Server does (its
+    /// databases read such keys as operators and paths).
+    private static func checkNestedKeys(_ value: JSONValue) throws {
+        switch value {
+        case .object(let object):
+            for (key, inner) in object {
+                if key.contains("$") || key.contains(".") {
+                    throw ParseRefusal(ParseErrorCode.invalidNestedKey, "Nested keys should not contain the '$' or '.' characters")
+                }
+                try checkNestedKeys(inner)
+            }
+        case .array(let elements):
+            for element in elements { try checkNestedKeys(element) }
+        default:
+            return
         }
     }
 

@@ -12,6 +12,8 @@ public enum ParseErrorCode {
     public static let invalidJSON = 107
     public static let commandUnavailable = 108
     public static let incorrectType = 111
+    /// A key inside an object value holding `$` or `.`.
+    public static let invalidNestedKey = 121
     public static let operationForbidden = 119
     public static let invalidACL = 123
     /// A request too costly to run, stopped on the server.

@@ -21,7 +21,7 @@ struct ServerObjectTests {
         "\(answer.status) \(answer.json["code"] as? Int ?? 0) \(answer.json["error"] as? String ?? answer.text)"
     }
 
-    @Test("added fields are kept, returned and typed by the schema; Increment, Delete, Add, AddUnique and Remove")
+    @Test("added fields are kept, returned and typed by the schema; Increment, Delete, Add, AddUnique and Remove; keys with $ or . inside a value refused")
     func fieldsAndOperations() throws {
         let server = try Self.server()
         let alice = try server.signUp("alice")
@@ -65,6 +65,17 @@ struct ServerObjectTests {
         let relation = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: [
             "likes": ["__op": "AddRelation", "objects": []]])
         #expect(Self.refusal(relation).hasPrefix("400 108 "), "\(relation)")
+        let nestedKeys: [(method: String, path: String, fields: [String: Any])] = [
+            ("POST", "/classes/Posts", ["text": "x", "location": Self.point, "meta": ["a.b": 1]]),
+            ("POST", "/classes/Posts", ["text": "x", "location": Self.point, "meta": ["ok": ["$gt": 1]]]),
+            ("PUT", "/classes/Posts/\(id)", ["list": [["ok": ["deeper.still": true]]]]),
+            ("PUT", "/classes/Posts/\(id)", ["tags": ["__op": "Add", "objects": [["$where": "1"]]]]),
+        ]
+        for (method, path, fields) in nestedKeys {
+            let refused = try server.send(method, path, headers: Self.session(alice.token), json: fields)
+            #expect(Self.refusal(refused) == "400 121 Nested keys should not contain the '$' or '.' characters", "\(method) \(fields)")
+        }
+        #expect(try server.send("GET", "/classes/Posts/\(id)").json["list"] == nil, "nothing of a refused update was kept")
     }
 
     @Test("a post only its author may read is in no query, count, fetch or nearest search of anyone else")
