@@ -67,11 +67,29 @@ package struct PostSearch {
         case .nearest(let nearest):
             return query.limit == 0 ? ([], nil) : (Array(try wall.nearestPosts(nearest, for: query.reader).dropFirst(query.skip)), nil)
         case .scan(let boxes, let near):
-            let scan = PostScan(query)
             let candidates = boxes ?? near.map { BoundingBox.covering(center: $0.center, radius: $0.distance) }
-            try wall.forEachStoredPost(inAny: candidates, where: condition) { scan.offer($0) }
-            return scan.result
+            guard query.order.isEmpty else {
+                let scan = PostScan(query)
+                try wall.forEachStoredPost(inAny: candidates, where: condition) { scan.offer($0) }
+                return scan.result
+            }
+            // The page's order needs only each post's place: the rest is read for the page alone.
+            var page = PostPage<PlacedPost>(keeping: query.skip + query.limit, precedes: Self.nearestFirst(query))
+            var count = 0
+            let filter = query.filter
+            let posts = try wall.placedPosts(inAny: candidates, where: condition, offer: { (place: PlacedPost) in
+                guard filter.admits(place.location) else { return }
+                count += 1
+                page.offer(place)
+            }, chosen: { page.posts.map { (place: PlacedPost) in place.rowId } })
+            return (Array(posts.dropFirst(query.skip)), query.count ? count : nil)
         }
+    }
+
+    /// Nearest first around the query's `$nearSphere` (ties by objectId), or nil without one.
+    private static func nearestFirst(_ query: PostQuery) -> (@Sendable (PlacedPost, PlacedPost) -> Bool)? {
+        guard let center = query.filter.near?.center else { return nil }
+        return { (center.distance(to: $0.location), $0.objectId) < (center.distance(to: $1.location), $1.objectId) }
     }
 
     /// The page of posts on the PostgreSQL store for the caller's `session` (which picks where it
@@ -98,7 +116,7 @@ package struct PostSearch {
 /// of the wall. Offered posts come from one reader at a time; the lock makes that safe to share.
 private final class PostScan: Sendable {
     private let query: PostQuery
-    private let state: Mutex<(page: PostPage, count: Int)>
+    private let state: Mutex<(page: PostPage<StoredPost>, count: Int)>
 
     init(_ query: PostQuery) {
         self.query = query
@@ -106,10 +124,7 @@ private final class PostScan: Sendable {
     }
 
     func offer(_ post: StoredPost) {
-        let filter = query.filter
-        guard filter.areas.allSatisfy({ $0.covers(post.location) }),
-              filter.near.map({ near in near.maxDistance.map { near.center.distance(to: post.location) <= $0 } ?? true }) ?? true
-        else { return }
+        guard query.filter.admits(post.location) else { return }
         state.withLock {
             $0.count += 1
             $0.page.offer(post)
@@ -133,18 +148,18 @@ private final class PostScan: Sendable {
 }
 
 /// The first `capacity` posts of a stream in an order (or as they come, without one), kept in
-/// memory bounded by twice the capacity whatever the stream's length.
-package struct PostPage: Sendable {
+/// memory bounded by twice the capacity whatever the stream's length: whole posts, or their places.
+package struct PostPage<Post: Sendable>: Sendable {
     private let capacity: Int
-    private let precedes: (@Sendable (StoredPost, StoredPost) -> Bool)?
-    private var kept: [StoredPost] = []
+    private let precedes: (@Sendable (Post, Post) -> Bool)?
+    private var kept: [Post] = []
 
-    package init(keeping capacity: Int, precedes: (@Sendable (StoredPost, StoredPost) -> Bool)?) {
+    package init(keeping capacity: Int, precedes: (@Sendable (Post, Post) -> Bool)?) {
         self.capacity = capacity
         self.precedes = precedes
     }
 
-    package mutating func offer(_ post: StoredPost) {
+    package mutating func offer(_ post: Post) {
         guard let precedes else {
             if kept.count < capacity { kept.append(post) }
             return
@@ -158,14 +173,14 @@ package struct PostPage: Sendable {
     package var held: Int { kept.count }
 
     /// The kept posts, in order.
-    package var posts: [StoredPost] {
+    package var posts: [Post] {
         guard let precedes else { return kept }
         var page = self
         page.trim(precedes)
         return page.kept
     }
 
-    private mutating func trim(_ precedes: (StoredPost, StoredPost) -> Bool) {
+    private mutating func trim(_ precedes: (Post, Post) -> Bool) {
         kept.sort(by: precedes)
         if kept.count > capacity { kept.removeLast(kept.count - capacity) }
     }

@@ -1,6 +1,7 @@
 import AnywallSupport
 import Foundation
 import GRDB
+import GRDBSQLite
 import WallDomain
 
 // The embedded wall record by record, as anywall-server serves it: posts with their authors and
@@ -233,18 +234,7 @@ extension EmbeddedWall {
     /// a million-post wall).
     public func forEachStoredPost(inAny boxes: [BoundingBox]?, where condition: RecordCondition, _ body: (StoredPost) throws -> Void) throws {
         try read { db in
-            var (sql, arguments, _) = try Self.sql(db, condition)
-            if let boxes {
-                guard !boxes.isEmpty else { return }
-                // The R*Tree's floats are rounded outward: it never misses a point in the box.
-                // Both trees: the condition says which posts the reader may see.
-                let inBox = ["postLocation", "restrictedPostLocation"].map {
-                    "SELECT id FROM \($0) WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
-                }.joined(separator: " UNION ")
-                sql += " AND post.id IN (\(Array(repeating: inBox, count: boxes.count).joined(separator: " UNION ")))"
-                arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude,
-                                              $0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
-            }
+            guard let (sql, arguments) = try Self.candidates(db, inAny: boxes, where: condition) else { return }
             let rows = try Row.fetchCursor(db, sql: "\(Self.storedPostQuery) WHERE \(sql) ORDER BY post.id",
                                            arguments: StatementArguments(arguments))
             while let row = try rows.next() {
@@ -252,6 +242,75 @@ extension EmbeddedWall {
                 if boxes?.contains(where: { $0.contains(post.location) }) ?? true { try body(post) }
             }
         }
+    }
+
+    /// `forEachStoredPost` for a scan that needs of each post only its place and objectId (a count,
+    /// a page in the order posts were left or by distance): hands `offer` each post's `PlacedPost`,
+    /// then returns whole, in that order, the posts whose row ids `chosen` gives; one read
+    /// transaction. A world-sized count on a million posts: 0.2 s, where reading each whole post
+    /// took 1.2 s more.
+    public func placedPosts(inAny boxes: [BoundingBox]?, where condition: RecordCondition,
+                            offer: (PlacedPost) throws -> Void, chosen: () -> [Int64]) throws -> [StoredPost] {
+        try read { db in
+            if let (sql, arguments) = try Self.candidates(db, inAny: boxes, where: condition) {
+                let places = try db.makeStatement(sql: "SELECT post.id, post.objectId, post.latitude, post.longitude FROM post WHERE \(sql) ORDER BY post.id")
+                try places.setArguments(StatementArguments(arguments))
+                try db.forEachRow(of: places) { row in
+                    let location = try GeoPoint(latitude: sqlite3_column_double(row, 2), longitude: sqlite3_column_double(row, 3))
+                    guard boxes?.contains(where: { $0.contains(location) }) ?? true else { return }
+                    try offer(PlacedPost(rowId: sqlite3_column_int64(row, 0), objectId: columnText(row, 1) ?? "", location: location))
+                }
+            }
+            let ids = chosen()
+            guard !ids.isEmpty else { return [] }
+            var posts: [Int64: StoredPost] = [:]
+            for row in try Row.fetchAll(db, sql: "\(Self.storedPostQuery) WHERE post.id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))",
+                                        arguments: StatementArguments(ids)) {
+                posts[row[0]] = try Self.storedPost(row)
+            }
+            return ids.compactMap { posts[$0] }
+        }
+    }
+
+    /// The SQL over `post` and its arguments for the posts that meet `condition` and may lie in one
+    /// of `boxes` (the caller tests each post's exact place); nil when `boxes` is empty.
+    private static func candidates(_ db: Database, inAny boxes: [BoundingBox]?,
+                                   where condition: RecordCondition) throws -> (String, [any DatabaseValueConvertible])? {
+        var (sql, arguments, _) = try Self.sql(db, condition)
+        guard let boxes else { return (sql, arguments) }
+        guard !boxes.isEmpty else { return nil }
+        if try holdManyPosts(db, boxes) {
+            // Every post's row read in order, its exact place tested: for a world-sized area,
+            // 0.15 s a million posts where collecting the index's ids took 2.2 s (SQLite puts them
+            // in a b-tree of their own to look each post up).
+            sql += " AND (\(Array(repeating: "(post.latitude BETWEEN ? AND ? AND post.longitude BETWEEN ? AND ?)", count: boxes.count).joined(separator: " OR ")))"
+            arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
+        } else {
+            // The R*Tree's floats are rounded outward: it never misses a point in the box.
+            // Both trees: the condition says which posts the reader may see.
+            sql += " AND post.id IN (\(Array(repeating: indexedInBox, count: boxes.count).joined(separator: " UNION ")))"
+            arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude,
+                                          $0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
+        }
+        return (sql, arguments)
+    }
+
+    /// The ids of the posts, in both location indexes, whose stored box meets a box (four arguments, twice).
+    private static let indexedInBox = ["postLocation", "restrictedPostLocation"].map {
+        "SELECT id FROM \($0) WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
+    }.joined(separator: " UNION ")
+
+    /// Whether `boxes` hold at least a fifteenth of the wall's posts (by the index, counting no
+    /// further): then reading every post costs less than looking each candidate up.
+    private static func holdManyPosts(_ db: Database, _ boxes: [BoundingBox]) throws -> Bool {
+        // The highest row id bounds the number of posts, and costs one step down the table.
+        let posts = try Int.fetchOne(db, sql: "SELECT max(id) FROM post") ?? 0
+        let enough = max(1_000, posts / 15)
+        let inBoxes = Array(repeating: "SELECT 1 FROM postLocation WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?",
+                            count: boxes.count).joined(separator: " UNION ALL ")
+        let arguments = boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
+        let found = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(inBoxes) LIMIT ?)", arguments: StatementArguments(arguments + [enough])) ?? 0
+        return found >= enough
     }
 
     /// `condition` as SQL over `post` (and `user`), with its arguments, and `order`'s sort terms.

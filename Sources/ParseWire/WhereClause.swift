@@ -26,6 +26,12 @@ public struct WhereClause: Equatable, Sendable {
     /// Whether the query asks nothing of a post's place.
     public var isPlaceless: Bool { near == nil && areas.isEmpty }
 
+    /// Whether a post at `location` meets what the clause asks of its place: in every area, and
+    /// within the near distance when there is one.
+    public func admits(_ location: GeoPoint) -> Bool {
+        areas.allSatisfy { $0.covers(location) } && (near?.maxDistance.map { near!.center.distance(to: location) <= $0 } ?? true)
+    }
+
     public init(near: Near? = nil, areas: [WhereArea] = []) {
         self.near = near
         self.areas = areas

@@ -16,7 +16,7 @@ struct PostPageTests {
 
     @Test("in order: the first posts of the order among 10,000, holding at most twice the page")
     func ordered() throws {
-        var page = PostPage(keeping: 25, precedes: { $0.createdAt > $1.createdAt })
+        var page = PostPage<StoredPost>(keeping: 25, precedes: { $0.createdAt > $1.createdAt })
         var largest = 0
         for number in (0..<10_000).shuffled() {
             page.offer(try Self.post(number))
@@ -28,7 +28,7 @@ struct PostPageTests {
 
     @Test("without an order: the first posts as they came, the rest not kept")
     func unordered() throws {
-        var page = PostPage(keeping: 3, precedes: nil)
+        var page = PostPage<StoredPost>(keeping: 3, precedes: nil)
         for number in 0..<1000 { page.offer(try Self.post(number)) }
         #expect(page.posts.map(\.text) == ["post 0", "post 1", "post 2"])
         #expect(page.held == 3)
@@ -36,7 +36,7 @@ struct PostPageTests {
 
     @Test("a page of none keeps none")
     func empty() throws {
-        var page = PostPage(keeping: 0, precedes: { $0.createdAt < $1.createdAt })
+        var page = PostPage<StoredPost>(keeping: 0, precedes: { $0.createdAt < $1.createdAt })
         for number in 0..<100 { page.offer(try Self.post(number)) }
         #expect(page.posts.isEmpty && page.held <= 2)
     }
