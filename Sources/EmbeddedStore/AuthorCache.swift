@@ -8,31 +8,35 @@ import WallDomain
 /// Reading each candidate's author from `user` took a nearest search at a city a fifth of its
 /// time (a lookup in another b-tree for each of its ~22 candidates), though most authors are the
 /// same from one search to the next. What is kept stays true while `authorsVersion` (migration v4:
-/// raised by a trigger whenever an account changes or goes, in any process) reads the same; a
-/// search that sees another value starts afresh. A one-shot command reads each author once, as before.
+/// raised by a trigger whenever an account changes or goes, in any process, beside an id of the
+/// wall that a file restored over it changes) reads the same; a search that sees another starts
+/// afresh. A one-shot command reads each author once, as before.
 ///
 /// The wall's database queue runs one search at a time; the lock is for the compiler's sake.
 final class AuthorCache: @unchecked Sendable {
-    /// Authors kept at most (~150 bytes each); past it the cache starts afresh.
-    static var capacity: Int { 50_000 }
+    /// The bytes of text kept at most (a name may be as long as a request allows); past it the
+    /// cache keeps no more until a search starts it afresh.
+    static var capacity: Int { 8 << 20 }
 
-    // Unchecked: both fields are guarded by `lock`.
+    // Unchecked: the fields are guarded by `lock`.
     private let lock = NSLock()
-    private var version: Int64?
+    private var version: (wall: String, value: Int64)?
     private var authors: [Int64: StoredUser] = [:]
+    private var bytes = 0
 
     /// Forgets what the wall changed since the last search: called in each search's read
     /// transaction before any `author(_:in:)`.
     func refresh(_ db: Database) throws {
-        let statement = try db.cachedStatement(sql: "SELECT value FROM authorsVersion").sqliteStatement
+        let statement = try db.cachedStatement(sql: "SELECT wall, value FROM authorsVersion").sqliteStatement
         defer { sqlite3_reset(statement) }
         guard sqlite3_step(statement) == SQLITE_ROW else {
             throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "the wall has no authorsVersion")
         }
-        let current = sqlite3_column_int64(statement, 0)
+        let current = (wall: columnText(statement, 0) ?? "", value: sqlite3_column_int64(statement, 1))
         lock.withLock {
-            if current != version || authors.count >= Self.capacity {
+            if version.map({ $0 != current }) ?? true || bytes >= Self.capacity {
                 authors.removeAll(keepingCapacity: true)
+                bytes = 0
                 version = current
             }
         }
@@ -48,7 +52,14 @@ final class AuthorCache: @unchecked Sendable {
             found = StoredUser(objectId: columnText(row, 0) ?? "", username: columnText(row, 1) ?? "", name: columnText(row, 2),
                                createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 3)))
         }
-        if let found { lock.withLock { authors[id] = found } }
+        if let found {
+            let size = found.objectId.utf8.count + found.username.utf8.count + (found.name?.utf8.count ?? 0)
+            lock.withLock {
+                guard bytes + size <= Self.capacity else { return }
+                authors[id] = found
+                bytes += size
+            }
+        }
         return found
     }
 }

@@ -99,12 +99,13 @@ enum EmbeddedSchema {
                 """)
         }
         migrator.registerMigration("v4: authorsVersion") { db in
-            // Raised whenever an account's public fields change or it goes, so that a long-lived
-            // process knows the authors it keeps (`AuthorCache`) are still true. A new account
-            // changes nothing kept.
+            // `value` is raised whenever an account's public fields change or it goes, so that a
+            // long-lived process knows the authors it keeps (`AuthorCache`) are still true; `wall`
+            // tells this wall from another whose file was restored over it. A new account changes
+            // nothing kept.
             try db.execute(sql: """
-                CREATE TABLE authorsVersion (value INTEGER NOT NULL);
-                INSERT INTO authorsVersion VALUES (0);
+                CREATE TABLE authorsVersion (wall TEXT NOT NULL, value INTEGER NOT NULL);
+                INSERT INTO authorsVersion VALUES (lower(hex(randomblob(16))), 0);
                 CREATE TRIGGER authorChanged AFTER UPDATE OF id, objectId, username, name, createdAt ON user BEGIN
                     UPDATE authorsVersion SET value = value + 1;
                 END;

@@ -12,14 +12,18 @@ import WallDomain
 /// costs four float comparisons, and each node is one step of a cached statement, or none when
 /// the wall keeps it (`IndexNodeCache`).
 ///
-/// The file is the user's and may be damaged: a node shorter than its cell count, a depth past
-/// `maximumDepth` or a child that is not a node fails the scan with a `DatabaseError`
-/// (`SQLITE_CORRUPT`), never a trap.
+/// The file is the user's and may be damaged: a node shorter than its cell count or with more
+/// cells than the module puts in one, a depth past `maximumDepth`, a child that is not a node or
+/// an inner node reached twice (a cycle, which nodes kept in memory would walk without end, out of
+/// reach of the find time limit) fails the scan with a `DatabaseError` (`SQLITE_CORRUPT`), never a
+/// trap or a hang.
 struct PointIndexScan {
     /// Deeper than any tree of 51-cell nodes can be (51^12 points); past it the file is damaged.
     static var maximumDepth: Int { 12 }
 
     private static let header = 4, cellSize = 24
+    /// The most cells the rtree module puts in a node (`RTREE_MAXCELLS`).
+    private static let maximumCells = 51
 
     let db: Database
     /// `SELECT data FROM "NAME_node" WHERE nodeno = ?`, cached.
@@ -40,11 +44,16 @@ struct PointIndexScan {
     func forEachPoint(in box: BoundingBox, _ body: (_ id: Int64, _ latitude: Double, _ longitude: Double) throws -> Void) throws {
         // Nodes still to read, with how many levels they are above the leaves.
         var pending: [(node: Int64, height: Int)] = []
+        // In a tree each node has one parent, so a walk reads each node once: an inner node
+        // reached again is a damaged file (the leaves need no check: each is reached from one read
+        // of an inner node, and those are bounded).
+        var innerRead: Set<Int64> = [1]
         try read(node: 1) { cells, count, depth in
             guard depth <= Self.maximumDepth else { throw Self.damaged("a depth of \(depth)") }
             try visit(cells, count, height: depth, box, &pending, body)
         }
         while let (number, height) = pending.popLast() {
+            if height > 0, !innerRead.insert(number).inserted { throw Self.damaged("node \(number) is reached twice") }
             try read(node: number) { cells, count, _ in try visit(cells, count, height: height, box, &pending, body) }
         }
     }
@@ -79,12 +88,14 @@ struct PointIndexScan {
             guard cells.count >= Self.header else { throw Self.damaged("node \(number) is empty") }
             let depth = Int(UInt16(bigEndian: cells.loadUnaligned(fromByteOffset: 0, as: UInt16.self)))
             let count = Int(UInt16(bigEndian: cells.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
+            guard count <= Self.maximumCells else { throw Self.damaged("node \(number) has \(count) cells") }
             guard Self.header + count * Self.cellSize <= cells.count else { throw Self.damaged("node \(number) is shorter than its cells") }
             try body(cells, count, depth)
         }
     }
 
-    /// Node `number` as stored, read from the wall and kept.
+    /// Node `number` as stored, read from the wall and kept: its header and cells, not the
+    /// padding after them (nor whatever a damaged file put there).
     private func fetch(node number: Int64) throws -> [UInt8] {
         let statement = node.sqliteStatement
         defer { sqlite3_reset(statement) }
@@ -94,7 +105,10 @@ struct PointIndexScan {
             if code == SQLITE_DONE { throw Self.damaged("no node \(number)") }
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-        let bytes = sqlite3_column_blob(statement, 0).map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(statement, 0)))) } ?? []
+        let stored = sqlite3_column_blob(statement, 0).map { UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(statement, 0))) }
+        guard let stored, stored.count >= Self.header else { throw Self.damaged("node \(number) is empty") }
+        let count = Int(UInt16(bigEndian: stored.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
+        let bytes = [UInt8](stored.prefix(Self.header + min(count, Self.maximumCells) * Self.cellSize))
         kept.keep(number, bytes)
         return bytes
     }

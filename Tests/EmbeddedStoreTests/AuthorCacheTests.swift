@@ -1,5 +1,6 @@
 import EmbeddedStore
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 import WallDomain
@@ -31,6 +32,18 @@ struct AuthorCacheTests {
         try wall.updateAccount(objectId: session.user.objectId, username: "alicia", password: nil, name: .some(nil), keepingSession: nil)
         #expect(try authors(wall) == ("alicia", "alicia"))
         #expect(try authors(other) == ("alicia", "alicia"))
+    }
+
+    @Test("another wall's file restored over this one: its posts show its own authors, though both walls' accounts never changed")
+    func restoredOver() throws {
+        let wall = try temporaryWall(), other = try temporaryWall()
+        _ = try wall.createPost(text: "hello", at: place, session: try wall.signUp(username: "alice", password: "pw", name: "Alice"), requestId: "r1")
+        _ = try other.createPost(text: "hi", at: place, session: try other.signUp(username: "bob", password: "pw", name: "Bob"), requestId: "r2")
+        #expect(try authors(wall) == ("Alice", "alice"))
+        // SQLite's backup, as `sqlite3 wall.sqlite ".restore other.sqlite"` does it.
+        try DatabaseQueue(path: other.file.path).backup(to: try DatabaseQueue(path: wall.file.path))
+        #expect(try wall.nearby(try WallQuery(center: place)).map(\.text) == ["hi"])
+        #expect(try authors(wall) == ("Bob", "bob"))
     }
 
     @Test("an account deleted and its row taken by a new one: the new author's post shows the new author")

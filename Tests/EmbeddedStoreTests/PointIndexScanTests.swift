@@ -68,9 +68,46 @@ struct PointIndexScanTests {
         }
     }
 
+    @Test("an index whose inner nodes lead back to one another fails the query, whether its nodes are read or kept")
+    func cycle() throws {
+        let wall = try wall(1_000, bulk: true, seed: 45)
+        // Root, then 20 leaves numbered from 2. Made three levels deep with the root's first cell
+        // alone (node 2), every cell of node 2 leading to node 3 and every cell of node 3 to the
+        // leaf 4: node 3 is reached 51 times, each time reading node 4 51 times.
+        try DatabaseQueue(path: wall.file.path).write { db in
+            func node(_ number: Int) throws -> Data { try Data.fetchOne(db, sql: "SELECT data FROM postLocation_node WHERE nodeno = ?", arguments: [number])! }
+            func write(_ number: Int, _ data: Data) throws {
+                try db.execute(sql: "UPDATE postLocation_node SET data = ? WHERE nodeno = ?", arguments: [data, number])
+            }
+            func leadingTo(_ child: UInt8, _ data: Data) -> Data {
+                var data = data
+                for cell in 0..<(Int(data[2]) << 8 | Int(data[3])) { data.replaceSubrange(4 + cell * 24 ..< 12 + cell * 24, with: [0, 0, 0, 0, 0, 0, 0, child]) }
+                return data
+            }
+            var root = try node(1)
+            #expect(root[11] == 2, "the root's first cell is node 2")
+            root.replaceSubrange(0..<4, with: [0, 3, 0, 1])
+            try write(1, root)
+            try write(2, leadingTo(3, try node(2)))
+            try write(3, leadingTo(4, try node(3)))
+        }
+        let reopened = try EmbeddedWall(file: wall.file)
+        let query = try WallQuery(center: GeoPoint(latitude: 0, longitude: 0), searchDistance: .kilometers(20_000), limit: 1_000)
+        // Twice: the second walk reads the nodes the first kept.
+        for _ in 0..<2 {
+            #expect {
+                _ = try reopened.nearby(query)
+            } throws: { error in
+                guard case .backendUnreachable(let reason)? = error as? AnywallError else { return false }
+                return reason.contains("the location index is damaged: node 3 is reached twice")
+            }
+        }
+    }
+
     @Test("a damaged index fails the query with a one-line reason, and the wall still opens",
           arguments: [
               "root cell count past its end": "UPDATE postLocation_node SET data = X'0001FFFF' || substr(data, 5) WHERE nodeno = 1",
+              "more cells than a node holds": "UPDATE postLocation_node SET data = X'00010034' || substr(data, 5) || zeroblob(100) WHERE nodeno = 1",
               "a depth past any real tree": "UPDATE postLocation_node SET data = X'0400' || substr(data, 3) WHERE nodeno = 1",
               "a child that is not a node": "DELETE FROM postLocation_node WHERE nodeno = (SELECT max(nodeno) FROM postLocation_node)",
               "an empty root": "UPDATE postLocation_node SET data = X'00' WHERE nodeno = 1",
