@@ -81,8 +81,8 @@ package struct PostSearch {
                 guard filter.admits(place.location) else { return }
                 count += 1
                 page.offer(place)
-            }, chosen: { page.posts.map { (place: PlacedPost) in place.rowId } })
-            return (Array(posts.dropFirst(query.skip)), query.count ? count : nil)
+            }, chosen: { page.posts.dropFirst(query.skip).map { (place: PlacedPost) in place.rowId } })
+            return (posts, query.count ? count : nil)
         }
     }
 

@@ -69,6 +69,9 @@ struct ServerQueryTests {
         #expect(try Self.texts(server, where: ["$geoWithin": circle]) == ["center", "north 1 km"])
         let both: [String: Any] = ["$nearSphere": Self.point(10.5, 20.5), "$within": box]
         #expect(try Self.texts(server, where: both) == ["edge", "east 5 km", "north 1 km", "center"], "in the box, nearest first")
+        #expect(try Self.texts(server, where: both, ["skip": "1", "limit": "2"]) == ["east 5 km", "north 1 km"])
+        #expect(try Self.texts(server, where: ["$within": box], ["skip": "1", "limit": "2"]) == ["north 1 km", "east 5 km"], "in the order they were left")
+        #expect(try Self.texts(server, where: ["$within": box], ["skip": "4"]) == [])
     }
 
     @Test("order, skip, limit, count, keys, excludeKeys, objectId and include=user")
