@@ -9,10 +9,8 @@ import GRDBSQLite
 /// along a Hilbert curve and cut into full nodes, and so each level up (a Hilbert-packed
 /// R-tree), and the nodes written straight into the module's own tables, as
 /// sqlite.org/src/file/ext/rtree/rtree.c lays them out:
-/// - `NAME_node(nodeno, data)`: node 1 is the root; `data` is a 2-byte depth (the root's; 0
-///   where the root is a leaf), a 2-byte cell count, then cells of an 8-byte id (a post's, or a
-///   child node's number) and four 4-byte floats, all big-endian, padded with zeros to the node
-///   size the module chose when the table was made;
+/// - `NAME_node(nodeno, data)`: node 1 is the root; `data` is a `PointIndexNode`, padded with
+///   zeros to the node size the module chose when the table was made;
 /// - `NAME_rowid(rowid, nodeno)`: the leaf holding each point;
 /// - `NAME_parent(nodeno, parentnode)`: the parent of each node but the root.
 /// Coordinates are rounded to floats as the module rounds them (minimum down, maximum up), so
@@ -93,7 +91,7 @@ struct PointIndexBuild {
             self.db = db
             writer = try NodeWriter(db, table: table, nodeSize: nodeSize)
             writeLeafOf = try db.makeStatement(sql: "INSERT INTO \"\(table)_rowid\" (rowid, nodeno) VALUES (?, ?)")
-            capacity = (nodeSize - 4) / 24
+            capacity = (nodeSize - PointIndexNode.headerSize) / PointIndexNode.cellSize
             leaf.reserveCapacity(capacity)
         }
 

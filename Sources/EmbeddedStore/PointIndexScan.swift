@@ -21,9 +21,8 @@ struct PointIndexScan {
     /// Deeper than any tree of 51-cell nodes can be (51^12 points); past it the file is damaged.
     static var maximumDepth: Int { 12 }
 
-    private static let header = 4, cellSize = 24
-    /// The most cells the rtree module puts in a node (`RTREE_MAXCELLS`).
-    private static let maximumCells = 51
+    private static let header = PointIndexNode.headerSize, cellSize = PointIndexNode.cellSize
+    private static let maximumCells = PointIndexNode.maximumCells
 
     let db: Database
     /// `SELECT data FROM "NAME_node" WHERE nodeno = ?`, cached.
