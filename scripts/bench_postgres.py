@@ -12,6 +12,8 @@ as scripts/load-server does), in one run on this machine:
     on the SQLite file, on PostgreSQL with one server process, and with two server processes on
     the same database (a wrk per server, run together: their requests/s summed, the worse p50
     and p99 of the two);
+  * the fetch of one post (GET /classes/Posts/ID, the nearest to each place, as bench-server's
+    `get`) through one server on each store;
   * posts through anywall-server with wrk on each store (unique request ids, signed-up users);
   * a table with requests/s, p50, p99 and the ratio to the SQLite store and to the query alone.
 Each test runs first for --warm-up seconds, not measured: a new PostgreSQL connection's first
@@ -207,13 +209,29 @@ def percentile(sorted_values, p):
 
 # ---------------------------------------------------------------- through anywall-server
 
-def reads(args, servers, places, work, label):
-    """wrk's nearby test on each server at once (the connections and threads split between
-    them): requests/s summed, the worse percentiles."""
+def nearby_paths(places):
+    """The nearby request at each place."""
+    return [load_server.nearby_path(lat, lon) for lat, lon in places]
+
+
+def fetch_paths(server, places):
+    """The fetch of one post, the nearest to each place (as bench-server's `get` test)."""
+    paths = []
+    for lat, lon in places:
+        status, answer = server.call("GET", load_server.nearby_path(lat, lon)[len(MOUNT):])
+        if status != 200 or not answer.get("results"):
+            fail(f"no post near {lat},{lon} to fetch (HTTP {status})")
+        paths.append(f"{MOUNT}/classes/Posts/{answer['results'][0]['objectId']}")
+    return paths
+
+
+def reads(args, servers, paths, work, label):
+    """wrk's read test of `paths` on each server at once (the connections and threads split
+    between them): requests/s summed, the worse percentiles."""
     share = copy.copy(args)
     share.threads = args.threads // len(servers)
-    paths = ",\n  ".join(load_server.lua_string(load_server.nearby_path(lat, lon)) for lat, lon in places)
-    script = load_server.READ_LUA % {"paths": paths, "app": load_server.lua_string(load_server.APP_ID)}
+    script = load_server.READ_LUA % {"paths": ",\n  ".join(map(load_server.lua_string, paths)),
+                                     "app": load_server.lua_string(load_server.APP_ID)}
     def wrk(seconds, name):
         with concurrent.futures.ThreadPoolExecutor(len(servers)) as pool:
             return list(pool.map(lambda n: load_server.run_wrk(share, servers[n], script, os.path.join(work, f"{name}-{n}.lua"),
@@ -313,7 +331,8 @@ def main():
 
         sqlite = load_server.Server(server_binary, ["--store", wall], os.path.join(work, "server-sqlite.log"), env)
         try:
-            report["sqliteReads"] = reads(args, [sqlite], places, work, "sqlite-reads")
+            report["sqliteReads"] = reads(args, [sqlite], nearby_paths(places), work, "sqlite-reads")
+            report["sqliteFetches"] = reads(args, [sqlite], fetch_paths(sqlite, places), work, "sqlite-fetches")
             report["sqliteWrites"] = writes(args, sqlite, work, "sqlite-writes")
         finally:
             sqlite.stop()
@@ -322,10 +341,11 @@ def main():
         database = ["--database", cluster.uri]
         first = load_server.Server(server_binary, database, os.path.join(work, "server-postgres-1.log"), env)
         try:
-            report["postgresReads1"] = reads(args, [first], places, work, "postgres-reads-1")
+            report["postgresReads1"] = reads(args, [first], nearby_paths(places), work, "postgres-reads-1")
+            report["postgresFetches"] = reads(args, [first], fetch_paths(first, places), work, "postgres-fetches")
             second = load_server.Server(server_binary, database, os.path.join(work, "server-postgres-2.log"), env)
             try:
-                report["postgresReads2"] = reads(args, [first, second], places, work, "postgres-reads-2")
+                report["postgresReads2"] = reads(args, [first, second], nearby_paths(places), work, "postgres-reads-2")
             finally:
                 second.stop()
             problems += server_problems(second, "the second PostgreSQL server")
@@ -340,7 +360,8 @@ def main():
     finally:
         cluster.stop(args.keep_cluster)
 
-    for key in ("queryAlone", "sqliteReads", "sqliteWrites", "postgresReads1", "postgresReads2", "postgresWrites"):
+    for key in ("queryAlone", "sqliteReads", "sqliteFetches", "sqliteWrites", "postgresReads1", "postgresFetches",
+                "postgresReads2", "postgresWrites"):
         if report[key]["errors"]:
             problems.append(f"{key}: {report[key]['errors']} failed requests")
     for key in ("sqliteWrites", "postgresWrites"):
@@ -376,6 +397,13 @@ def print_summary(r):
         row("anywall-server, SQLite file", reads_how(r["sqliteReads"]), r["sqliteReads"], sqlite_reads),
         row("anywall-server, PostgreSQL, 1 process", reads_how(r["postgresReads1"]), r["postgresReads1"], sqlite_reads),
         row("anywall-server, PostgreSQL, 2 processes", reads_how(r["postgresReads2"]), r["postgresReads2"], sqlite_reads),
+        "",
+        "| get one post (the nearest to each place) | how | requests/s | p50 | p99 | vs SQLite server | |",
+        "|---|---|---:|---:|---:|---:|---|",
+        row("anywall-server, SQLite file", reads_how(r["sqliteFetches"]), r["sqliteFetches"],
+            r["sqliteFetches"]["requestsPerSecond"], False),
+        row("anywall-server, PostgreSQL, 1 process", reads_how(r["postgresFetches"]), r["postgresFetches"],
+            r["sqliteFetches"]["requestsPerSecond"], False),
         "",
         "| post (unique request ids) | how | posts/s | p50 | p99 | vs SQLite server | |",
         "|---|---|---:|---:|---:|---:|---|",
