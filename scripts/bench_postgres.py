@@ -387,6 +387,12 @@ def print_summary(r):
                 f"| {rate / vs_sqlite:.2f}x | {f'{rate / alone:.2f}x' if vs_alone else ''} |")
     reads_how = lambda x: f"wrk, {x['threads']} threads, {x['connections']} connections" + \
         (f" (split over {x['servers']} servers)" if x["servers"] > 1 else "")
+    def both_stores(title, unit, sqlite, postgres):
+        """A table of one test on the SQLite store and on PostgreSQL (one process), and a blank line."""
+        return [f"| {title} | how | {unit} | p50 | p99 | vs SQLite server | |", "|---|---|---:|---:|---:|---:|---|",
+                *(row(name, reads_how(r[key]), r[key], r[sqlite]["requestsPerSecond"], False)
+                  for name, key in (("anywall-server, SQLite file", sqlite), ("anywall-server, PostgreSQL, 1 process", postgres))),
+                ""]
     lines = [
         f"anywall on PostgreSQL/PostGIS beside SQLite, {r['posts']:,}-post wall, {r['date']}, {r['source']} (release; "
         f"{m['nproc']} CPUs, {m['model']}, {m['memory']}; everything on the same machine)",
@@ -398,20 +404,8 @@ def print_summary(r):
         row("anywall-server, PostgreSQL, 1 process", reads_how(r["postgresReads1"]), r["postgresReads1"], sqlite_reads),
         row("anywall-server, PostgreSQL, 2 processes", reads_how(r["postgresReads2"]), r["postgresReads2"], sqlite_reads),
         "",
-        "| get one post (the nearest to each place) | how | requests/s | p50 | p99 | vs SQLite server | |",
-        "|---|---|---:|---:|---:|---:|---|",
-        row("anywall-server, SQLite file", reads_how(r["sqliteFetches"]), r["sqliteFetches"],
-            r["sqliteFetches"]["requestsPerSecond"], False),
-        row("anywall-server, PostgreSQL, 1 process", reads_how(r["postgresFetches"]), r["postgresFetches"],
-            r["sqliteFetches"]["requestsPerSecond"], False),
-        "",
-        "| post (unique request ids) | how | posts/s | p50 | p99 | vs SQLite server | |",
-        "|---|---|---:|---:|---:|---:|---|",
-        row("anywall-server, SQLite file", reads_how(r["sqliteWrites"]), r["sqliteWrites"],
-            r["sqliteWrites"]["requestsPerSecond"], False),
-        row("anywall-server, PostgreSQL, 1 process", reads_how(r["postgresWrites"]), r["postgresWrites"],
-            r["sqliteWrites"]["requestsPerSecond"], False),
-        "",
+        *both_stores("get one post (the nearest to each place)", "requests/s", "sqliteFetches", "postgresFetches"),
+        *both_stores("post (unique request ids)", "posts/s", "sqliteWrites", "postgresWrites"),
         f"copy SQLite -> PostgreSQL: {r['posts']:,} posts in {r['copy']['seconds']} s ({r['copy']['postsPerSecond']:,} posts/s); "
         f"PostgreSQL: posts {mb(r['sizes']['postsTable'])} + indexes {mb(r['sizes']['postsIndexes'])}, "
         f"database {mb(r['sizes']['database'])}; the SQLite file {mb(r['sqliteBytes'])}; "
