@@ -21,8 +21,6 @@ struct PointIndexScan {
     /// Deeper than any tree of 51-cell nodes can be (51^12 points); past it the file is damaged.
     static var maximumDepth: Int { 12 }
 
-    private static let header = PointIndexNode.headerSize, cellSize = PointIndexNode.cellSize
-    private static let maximumCells = PointIndexNode.maximumCells
 
     let db: Database
     /// `SELECT data FROM "NAME_node" WHERE nodeno = ?`, cached.
@@ -63,7 +61,7 @@ struct PointIndexScan {
                        _ pending: inout [(node: Int64, height: Int)],
                        _ body: (Int64, Double, Double) throws -> Void) throws {
         for index in 0..<count {
-            let offset = Self.header + index * Self.cellSize
+            let offset = PointIndexNode.headerSize + index * PointIndexNode.cellSize
             let minLatitude = Self.coordinate(cells, offset + 8), maxLatitude = Self.coordinate(cells, offset + 12)
             let minLongitude = Self.coordinate(cells, offset + 16), maxLongitude = Self.coordinate(cells, offset + 20)
             guard maxLatitude >= box.minLatitude, minLatitude <= box.maxLatitude,
@@ -84,11 +82,11 @@ struct PointIndexScan {
                       _ body: (_ cells: UnsafeRawBufferPointer, _ count: Int, _ depth: Int) throws -> Void) throws {
         let bytes = try kept.node(number) ?? fetch(node: number)
         try bytes.withUnsafeBytes { cells in
-            guard cells.count >= Self.header else { throw Self.damaged("node \(number) is empty") }
+            guard cells.count >= PointIndexNode.headerSize else { throw Self.damaged("node \(number) is empty") }
             let depth = Int(UInt16(bigEndian: cells.loadUnaligned(fromByteOffset: 0, as: UInt16.self)))
             let count = Int(UInt16(bigEndian: cells.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
-            guard count <= Self.maximumCells else { throw Self.damaged("node \(number) has \(count) cells") }
-            guard Self.header + count * Self.cellSize <= cells.count else { throw Self.damaged("node \(number) is shorter than its cells") }
+            guard count <= PointIndexNode.maximumCells else { throw Self.damaged("node \(number) has \(count) cells") }
+            guard PointIndexNode.headerSize + count * PointIndexNode.cellSize <= cells.count else { throw Self.damaged("node \(number) is shorter than its cells") }
             try body(cells, count, depth)
         }
     }
@@ -105,9 +103,9 @@ struct PointIndexScan {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
         let stored = sqlite3_column_blob(statement, 0).map { UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(statement, 0))) }
-        guard let stored, stored.count >= Self.header else { throw Self.damaged("node \(number) is empty") }
+        guard let stored, stored.count >= PointIndexNode.headerSize else { throw Self.damaged("node \(number) is empty") }
         let count = Int(UInt16(bigEndian: stored.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
-        let bytes = [UInt8](stored.prefix(Self.header + min(count, Self.maximumCells) * Self.cellSize))
+        let bytes = [UInt8](stored.prefix(PointIndexNode.headerSize + min(count, PointIndexNode.maximumCells) * PointIndexNode.cellSize))
         kept.keep(number, bytes)
         return bytes
     }
