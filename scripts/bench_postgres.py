@@ -252,7 +252,7 @@ def writes(args, server, work, label):
     run = datetime.datetime.now().strftime("%Y%m%d%H%M%S") + label
     tokens = []
     for i in range(args.users):
-        status, answer = server.call("POST", "/users", {"username": f"bench{run}u{i}", "password": f"pw-{run}-{i}"})
+        status, answer = server.call("POST", "/users", {"username": f"bench{run}u{i}", "password": f"bench-pw-{run}-{i}"})
         if status != 201:
             fail(f"sign-up answered {status}: {answer}")
         tokens.append(answer["sessionToken"])

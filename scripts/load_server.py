@@ -368,7 +368,7 @@ class Flood:
             if attempt % 2:
                 path, body = "/login", {"username": self.victim, "password": "wrong"}
             else:
-                path, body = "/users", {"username": f"flood{n}x{attempt}x{time.monotonic_ns()}", "password": "pw"}
+                path, body = "/users", {"username": f"flood{n}x{attempt}x{time.monotonic_ns()}", "password": "flood-password"}
             data = json.dumps(body).encode()
             connection.sendall(f"POST {MOUNT}{path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Parse-Application-Id: {APP_ID}\r\n"
                                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n".encode() + data)
@@ -456,7 +456,7 @@ def start_posting(args, server, work, run, connections, duration, cpus=None):
     tokens = []
     log(f"signing up {args.users} users")
     for i in range(args.users):
-        status, answer = server.call("POST", "/users", {"username": f"load{run}u{i}", "password": f"pw-{run}-{i}",
+        status, answer = server.call("POST", "/users", {"username": f"load{run}u{i}", "password": f"load-pw-{run}-{i}",
                                                         "name": f"Load {i}"})
         if status != 201:
             fail(f"sign-up answered {status}: {answer}")
@@ -535,7 +535,7 @@ def main():
 
         # ---- reads beside idle connections and a log-in flood
         run = datetime.datetime.now().strftime("%Y%m%d%H%M%S")
-        status, answer = server.call("POST", "/users", {"username": f"victim{run}", "password": "right"})
+        status, answer = server.call("POST", "/users", {"username": f"victim{run}", "password": "right-password"})
         if status != 201:
             fail(f"sign-up answered {status}: {answer}")
         flood = Flood(server.port, args.idle, args.flooders, f"victim{run}")

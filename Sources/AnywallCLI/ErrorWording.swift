@@ -21,7 +21,7 @@ extension AnywallError {
             return "\(reason); a new server needs the Posts class created once: 'anywall config init --master-key-file FILE'"
         case .noCachedAnswer:
             return "\(reason): ask once with the server in reach"
-        case .inputRejected, .fileUnreadable, .usernameTaken, .badCredentials, .accountRefused, .notWritable, .duplicateRequest, .fieldTypeMismatch,
+        case .inputRejected, .objectTooLarge, .fileUnreadable, .usernameTaken, .badCredentials, .accountRefused, .notWritable, .duplicateRequest, .fieldTypeMismatch,
              .postRefused, .backendUnreachable, .protocolError, .masterKeyRefused, .requestRefused, .noFix, .sourceUnreachable,
              .failure:
             return reason

@@ -30,11 +30,16 @@ struct BatchRoutes {
     func register(on routes: RouterGroup<ParseContext>) {
         routes.post("batch") { request, context in
             let subRequests = try plan(try await RequestBody.value(request, context), isMaster: context.caller.isMaster)
-            var answers: [JSONValue] = []
-            for subRequest in subRequests {
-                answers.append(try await answer(subRequest, for: request, context: context))
+            // The answers as the routes wrote them, not decoded: their sizes are bounded by the
+            // batch's one `AnswerBudget`, which decoded values would take several times over.
+            var body = ByteBuffer(string: "[")
+            for (index, subRequest) in subRequests.enumerated() {
+                if index > 0 { body.writeString(",") }
+                var answer = try await answer(subRequest, for: request, context: context)
+                body.writeBuffer(&answer)
             }
-            return ParseAnswer.json(.array(answers))
+            body.writeString("]")
+            return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: body))
         }
     }
 
@@ -86,7 +91,7 @@ struct BatchRoutes {
 
     /// The answer to one sub-request, sent with the batch's headers (but its own body) under the
     /// mount. A method or path no route takes refuses the whole batch, as Parse Server does.
-    private func answer(_ subRequest: SubRequest, for batch: Request, context: ParseContext) async throws -> JSONValue {
+    private func answer(_ subRequest: SubRequest, for batch: Request, context: ParseContext) async throws -> ByteBuffer {
         let methodName = subRequest.method.map { $0.string ?? Self.text($0) } ?? "undefined"
         let cannotRoute = ParseRefusal(ParseErrorCode.invalidJSON, "cannot route \(methodName) \(subRequest.path)")
         // Parse Server routes the method as sent: "get" is no route.
@@ -115,11 +120,17 @@ struct BatchRoutes {
         let (response, routed) = try await dispatch.respond(to: Request(head: head, body: Hummingbird.RequestBody(buffer: body)),
                                                             context: context)
         guard routed else { throw cannotRoute }
-        let answer = try await Self.json(of: response)
-        if (200..<300).contains(response.status.code) { return .object(["success": answer]) }
+        var collected = try await Self.body(of: response)
+        if (200..<300).contains(response.status.code) {
+            var success = ByteBuffer(string: #"{"success":"#)
+            if collected.readableBytes == 0 { success.writeString("{}") } else { success.writeBuffer(&collected) }
+            success.writeString("}")
+            return success
+        }
+        let answer = (try? JSONDecoder().decode(JSONValue.self, from: Data(collected.readableBytesView))) ?? .object([:])
         var error: [String: JSONValue] = ["error": answer.fields?["error"] ?? answer.fields?["message"] ?? .string(response.status.reasonPhrase)]
         if let code = answer.fields?["code"] { error["code"] = code }
-        return .object(["error": .object(error)])
+        return ByteBuffer(bytes: (try? ParseAnswer.encoder.encode(JSONValue.object(["error": .object(error)]))) ?? Data("{}".utf8))
     }
 
     /// The characters a path keeps as they are: a `?` or `#` in a batch path is part of the path.
@@ -130,12 +141,11 @@ struct BatchRoutes {
         String(decoding: (try? ParseAnswer.encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
-    /// A sub-request's answer as JSON: `{}` for an empty body.
-    private static func json(of response: Response) async throws -> JSONValue {
+    /// A sub-request's answer as the route wrote it.
+    private static func body(of response: Response) async throws -> ByteBuffer {
         let collected = CollectedBody()
         try await response.body.write(BodyCollector(into: collected))
-        guard collected.buffer.readableBytes > 0 else { return .object([:]) }
-        return (try? JSONDecoder().decode(JSONValue.self, from: Data(collected.buffer.readableBytesView))) ?? .object([:])
+        return collected.buffer
     }
 }
 

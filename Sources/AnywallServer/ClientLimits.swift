@@ -13,6 +13,8 @@ package struct ClientLimits: Sendable {
     package var bodyTimeout: Duration
     /// The most connections open at once.
     package var maxConnections: Int
+    /// The most connections open at once from one address (a trusted proxy's excepted).
+    package var maxConnectionsPerAddress: Int
     /// Sign-up and log-in attempts per address and per username, and password checks at once.
     package var passwords = PasswordLimits()
 
@@ -20,10 +22,11 @@ package struct ClientLimits: Sendable {
     package static let defaultBodyTimeout = Duration.seconds(30)
 
     package init(idleTimeout: Duration = .seconds(30), bodyTimeout: Duration = defaultBodyTimeout, maxConnections: Int = 4096,
-                 passwords: PasswordLimits = PasswordLimits()) {
+                 maxConnectionsPerAddress: Int = 64, passwords: PasswordLimits = PasswordLimits()) {
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
         self.maxConnections = maxConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.passwords = passwords
     }
 

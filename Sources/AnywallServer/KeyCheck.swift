@@ -17,7 +17,7 @@ import WallDomain
 struct KeyCheck: RouterMiddleware {
     typealias Context = ParseContext
     let keys: ServerKeys
-    let masterKeyAddresses: MasterKeyAddresses
+    let masterKeyAddresses: AddressList
     let wall: any WallStore
     /// The log-in's path under the mount, as the request names it.
     let loginPath: String
@@ -28,9 +28,10 @@ struct KeyCheck: RouterMiddleware {
         }
         var context = context
         context.caller.isMaster = Self.same(request.headers[HTTPField.Name(ParseHeader.masterKey)!], keys.masterKey)
-        if context.caller.isMaster, !masterKeyAddresses.allows(context.remoteAddress) {
+        if context.caller.isMaster, context.isForwardedByUntrustedPeer || !masterKeyAddresses.allows(context.remoteAddress) {
             ServerLog.event("error", ["error": .string("Request using master key rejected as the request IP address '"
-                + (context.remoteAddress ?? "-") + "' is not set in anywall-server's --master-key-ips")])
+                + (context.remoteAddress ?? "-") + (context.isForwardedByUntrustedPeer
+                    ? "' forwards a client and is not a --trusted-proxy" : "' is not set in anywall-server's --master-key-ips"))])
             return ParseRefusal.unauthorized.response
         }
         if let restKey = keys.restKey, !context.caller.isMaster, !Self.same(request.headers[HTTPField.Name(ParseHeader.restKey)!], restKey) {

@@ -9,9 +9,13 @@ import WallDomain
 /// are checked.
 package struct ParseContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
-    /// The client's address, for the access log and the master key's address check; nil for a
+    /// The client's address, for the access log, the per-address budgets and the master key's
+    /// address check: the socket's, or the one a trusted proxy names (`ClientAddress`); nil for a
     /// request that came over no socket.
-    let remoteAddress: String?
+    var remoteAddress: String?
+    /// Whether the request names a client behind a proxy (`X-Forwarded-For`, `Forwarded`) but
+    /// came from an address not trusted to (`--trusted-proxy`): it may not use the master key.
+    var isForwardedByUntrustedPeer = false
     /// Set by `KeyCheck` before any Parse route runs.
     var caller = Caller()
     /// When the request's body must have arrived; set from the server's `ClientLimits`.
@@ -20,6 +24,8 @@ package struct ParseContext: RequestContext {
     /// Whether the server made this request from the one it received (the request a method
     /// override stands for, or a batch's sub-request): the access log has the received one.
     var isDispatched = false
+    /// The bytes of results this request may still be answered with; a batch's sub-requests share it.
+    var answerBudget = AnswerBudget()
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -75,6 +75,7 @@ struct ParseRefusal: Error, Sendable {
         case .badCredentials, .noPassword: self.init(ParseErrorCode.objectNotFound, "Invalid username/password.")
         case .usernameTaken: self.init(ParseErrorCode.usernameTaken, "Account already exists for this username.")
         case .inputRejected(let reason): self.init(ParseErrorCode.validationFailed, reason)
+        case .objectTooLarge(let reason): self.init(ParseErrorCode.objectTooLarge, reason)
         case .fieldTypeMismatch: self.init(ParseErrorCode.incorrectType, error.reason)
         default: return nil
         }

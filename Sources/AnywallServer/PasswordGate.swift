@@ -1,5 +1,6 @@
 import Foundation
 import ParseWire
+import WallDomain
 
 /// What stands before every password check (sign-up and log-in). scrypt is slow by design, so
 /// unchecked attempts would be a way to stall the wall for everyone:
@@ -32,6 +33,8 @@ actor PasswordGate {
     /// Runs `check` (which hashes a password) for `username` from `address` when the limits
     /// allow, and notes whether the password was right: `check` throws when it was not.
     func attempt<T: Sendable>(username: String, address: String?, _ check: @Sendable () async throws -> T) async throws -> T {
+        // Counted under the name as the stores compare it: `VICTIM` and `victim ` are the same account.
+        let username = Username.folded(username)
         let now = ContinuousClock.now
         if let wait = failures[username].map({ $0.until - now }), wait > .zero {
             throw ParseRefusal.tooManyRequests("Too many failed log-ins for this user; try again later.", retryAfter: Self.seconds(wait))
@@ -124,6 +127,9 @@ package struct PasswordLimits: Sendable {
     package var waitingChecks = 64
     /// Addresses and usernames remembered; the oldest are forgotten past it.
     package var remembered = 100_000
+    /// The fewest characters a new password may have (sign-up and a password change): NIST's
+    /// minimum for passwords people choose. Parse Server's `passwordPolicy` is off by default.
+    package var minimumPasswordLength = 8
 
     package init() {}
 }

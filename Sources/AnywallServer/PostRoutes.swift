@@ -25,7 +25,11 @@ struct PostRoutes {
             var query = try PostQuery(parameters: QueryParameters.of(request))
             query.reader = context.caller.reader
             let (posts, count) = try await ParseRefusal.refusingQuery { try await wall.find(query, session: context.caller.sessionToken) }
-            return ParseAnswer.results(try posts.map { try rendered($0, query) }, count: count)
+            return ParseAnswer.results(try posts.map { post in
+                let json = try rendered(post, query)
+                try context.answerBudget.take(json.count)
+                return json
+            }, count: count)
         }
         routes.get("classes/Posts/:objectId") { request, context in
             let objectId = try context.parameters.require("objectId")
@@ -87,7 +91,8 @@ struct PostRoutes {
         for (name, change) in body.fields {
             if let value = try Self.refusingMismatch({ try change.applied(to: nil, field: name) }) { fields[name] = value }
         }
-        let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
+        try StoredFields.checkSize(fields)
+        let requestId = RequestIdScope.key(request, context, keeping: keepsRequestIds)
         // Saved without an ACL, a post is everyone's to read and write, as Parse keeps an object.
         let draft = PostDraft(text: try await validText(text), location: location, access: body.access ?? .everyone, fields: fields)
         let created = try await wall.createPost(draft, token: token, requestId: requestId)
@@ -106,7 +111,7 @@ struct PostRoutes {
         }
         var changes = PostChanges(location: body.location, access: body.access, fields: body.fields)
         if let text = body.text { changes.text = try await validText(text) }
-        let requestId = keepsRequestIds ? request.headers[HTTPField.Name(ParseHeader.requestId)!] : nil
+        let requestId = RequestIdScope.key(request, context, keeping: keepsRequestIds)
         let updated = try await wall.updatePost(objectId: objectId, changes: changes, by: context.caller.writer, requestId: requestId)
         // As Parse Server answers: the value an operation (Increment, Add, AddUnique, Remove) left.
         var answer: [String: JSONValue] = ["updatedAt": ParseRendering.date(updated.updatedAt)]

@@ -45,9 +45,9 @@ package struct PostSearch {
 
     /// Whether the query reads a limit's worth of posts and the index around them (a nearest
     /// search), not every post it matches (a scan, a count), and that limit, skipped posts
-    /// included, is at most Parse's default page: on bench-wall's million posts the nearest 20
-    /// take 0.1-0.3 ms at most places and 5 ms at the slowest of 1,260 over the earth (from sparse
-    /// posts into a city's), the nearest 100 up to 2 ms by a pole, the nearest 1,000 6 to 20 ms.
+    /// included, is at most Parse's default page: on bench-wall's million posts the nearest 20 or
+    /// 100 hold a loop a few milliseconds at most, even at the slowest places over the earth (from
+    /// sparse posts into a city's, by a pole), the nearest 1,000 several times longer (docs/performance.md).
     package var isBounded: Bool {
         if case .nearest(let nearest) = plan { return nearest.limit <= PostQuery.defaultLimit }
         return false

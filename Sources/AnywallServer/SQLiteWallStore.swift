@@ -16,12 +16,14 @@ import WallDomain
 /// the hops.
 package final class SQLiteWallStore: WallStore, @unchecked Sendable {
     // Unchecked: each EmbeddedWall holds only immutable, thread-safe parts (a GRDB DatabaseQueue,
-    // which serialises every access, the hasher and the clock); `idle` is guarded by `lock`.
+    // which serialises every access, the hasher and the clock).
     private let wall: EmbeddedWall
     private let readers: [EmbeddedWall]
-    private let lock = NSLock()
-    private var idle: [Int]
-    private let available: DispatchSemaphore
+    private let idle: IdleConnections
+    /// One thread for each query connection, the finds' own: a find may burn a core until its time
+    /// limit, and on Dispatch's threads (as many as cores) two of them left the writes and session
+    /// lookups of every other client waiting seconds for a thread.
+    private let findThreads: NIOThreadPool
     private let queue = DispatchQueue(label: "anywall-server.wall", attributes: .concurrent)
     private let postGroups: PostGroupCommit
 
@@ -30,9 +32,14 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
     package init(_ wall: EmbeddedWall, readers: [EmbeddedWall] = []) {
         self.wall = wall
         self.readers = readers
-        idle = Array(readers.indices)
-        available = DispatchSemaphore(value: readers.count)
+        idle = IdleConnections(count: readers.count)
+        findThreads = NIOThreadPool(numberOfThreads: max(1, readers.count))
+        findThreads.start()
         postGroups = PostGroupCommit(wall: wall, queue: queue)
+    }
+
+    deinit {
+        findThreads.shutdownGracefully { _ in }
     }
 
     /// Runs `body` with the wall on a Dispatch thread.
@@ -43,39 +50,38 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
     }
 
     /// Runs `body`, which only reads, on an idle query connection (waiting for one when all are
-    /// busy) on a Dispatch thread.
+    /// busy) on the connection's own thread.
     package func query<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
         guard !readers.isEmpty else { return try await run(body) }
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                self.available.wait()
-                continuation.resume(with: Result { try self.reading(with: body) })
-            }
-        }
+        let reader = await idle.take()
+        return try await findThreads.runIfActive { try self.reading(with: reader, body) }
     }
 
     /// Runs `body`, a read of a few rows (a post, a user or the config by its key, a nearest
     /// search: a limit's worth of posts and the index around them), in place when called on an
-    /// event loop (the server runs requests' tasks there) and a query connection is idle, else as
-    /// `query`. It usually takes a tenth of a millisecond, no more than the hops to a Dispatch
-    /// thread and back (docs/performance.md); the slowest nearest searches hold the loop a few
+    /// event loop (the server runs requests' tasks there) and a query connection is idle, else on
+    /// a Dispatch thread. It usually takes no longer than the hops to a Dispatch thread and back
+    /// (docs/performance.md); the slowest nearest searches hold the loop a few
     /// milliseconds (`PostSearch.isBounded`). On Swift concurrency's own cooperative threads it
     /// hops: run there, it measured slower than the hops.
+    ///
+    /// With every query connection busy (slow finds, perhaps all one client's), it does not wait
+    /// for one: the main connection answers, which waits only for writes (group-committed, short),
+    /// so a session lookup or a fetch is never held up by other clients' finds.
     package func boundedQuery<T: Sendable>(_ body: @escaping @Sendable (EmbeddedWall) throws -> T) async throws -> T {
-        guard !readers.isEmpty, MultiThreadedEventLoopGroup.currentEventLoop != nil, available.wait(timeout: .now()) == .success else {
-            return try await query(body)
+        guard !readers.isEmpty, let reader = idle.takeIfIdle() else { return try await run(body) }
+        guard MultiThreadedEventLoopGroup.currentEventLoop != nil else {
+            return try await withCheckedThrowingContinuation { continuation in
+                queue.async { continuation.resume(with: Result { try self.reading(with: reader, body) }) }
+            }
         }
-        return try reading(with: body)
+        return try reading(with: reader, body)
     }
 
-    /// Runs `body` on an idle query connection, once `available` was taken for it, every read it
-    /// makes under one deadline of the connection's time limit.
-    private func reading<T>(with body: (EmbeddedWall) throws -> T) throws -> T {
-        let reader = lock.withLock { idle.removeLast() }
-        defer {
-            lock.withLock { idle.append(reader) }
-            available.signal()
-        }
+    /// Runs `body` on query connection `reader`, taken for it, every read it makes under one
+    /// deadline of the connection's time limit; then gives the connection back.
+    private func reading<T>(with reader: Int, _ body: (EmbeddedWall) throws -> T) throws -> T {
+        defer { idle.give(reader) }
         return try readers[reader].limitingQueries { try body(readers[reader]) }
     }
 }

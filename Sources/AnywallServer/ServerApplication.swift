@@ -78,13 +78,16 @@ package enum ServerApplication {
     /// taken as the request it stands for. `mount` is a path such as `/parse` (or `/`);
     /// the master key is accepted from `masterKeyAddresses` only; `limits` bound what one client may take;
     /// `keepsRequestIds` false takes every request as new, as Parse Server without idempotency;
-    /// `crossOrigin` says which web pages' scripts may call it.
+    /// `crossOrigin` says which web pages' scripts may call it; `trustedProxies` may name the
+    /// clients they forward (`ClientAddress`).
     package static func router(wall: any WallStore, keys: ServerKeys, mount: String,
-                               masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
-                               keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin) -> Router<ParseContext> {
+                               masterKeyAddresses: AddressList = .loopback, limits: ClientLimits = ClientLimits(),
+                               keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin,
+                               trustedProxies: AddressList = .none) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
         let dispatch = RouterDispatch()
+        router.add(middleware: ClientAddress(trustedProxies: trustedProxies))
         router.add(middleware: AccessLog())
         router.add(middleware: crossOrigin.middleware())
         router.add(middleware: BodyDeadline(timeout: limits.bodyTimeout))
@@ -96,7 +99,8 @@ package enum ServerApplication {
         let api = router.group(RouterPath(mountPath.isEmpty ? "/" : mountPath))
             .add(middleware: ParseErrors())
             .add(middleware: KeyCheck(keys: keys, masterKeyAddresses: masterKeyAddresses, wall: wall, loginPath: "\(mountPath)/login"))
-        UserRoutes(wall: wall, mount: mountPath, gate: PasswordGate(limits: limits.passwords)).register(on: api)
+        UserRoutes(wall: wall, mount: mountPath, gate: PasswordGate(limits: limits.passwords),
+                   minimumPasswordLength: limits.passwords.minimumPasswordLength).register(on: api)
         PostRoutes(wall: wall, mount: mountPath, keepsRequestIds: keepsRequestIds).register(on: api)
         ConfigRoutes(wall: wall).register(on: api)
         SchemaRoutes(wall: wall).register(on: api)
@@ -110,13 +114,14 @@ package enum ServerApplication {
 
     /// The application listening on `host`:`port`; `onListening` hears the port it got (for port 0).
     package static func build(wall: any WallStore, keys: ServerKeys, mount: String, host: String, port: Int,
-                              masterKeyAddresses: MasterKeyAddresses = .loopback, limits: ClientLimits = ClientLimits(),
-                              keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin,
+                              masterKeyAddresses: AddressList = .loopback, limits: ClientLimits = ClientLimits(),
+                              keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin, trustedProxies: AddressList = .none,
                               onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let perAddress = ConnectionsPerAddress(limit: limits.maxConnectionsPerAddress, trustedProxies: trustedProxies)
+        return Application(
             router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits,
-                           keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin),
-            server: .http1(configuration: .init(idleTimeout: TimeAmount(limits.idleTimeout))),
+                           keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin, trustedProxies: trustedProxies),
+            server: .http1(configuration: .init(additionalChannelHandlers: [perAddress.handler()], idleTimeout: TimeAmount(limits.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server", backlog: limits.listenBacklog,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },

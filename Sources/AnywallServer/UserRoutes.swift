@@ -13,6 +13,8 @@ struct UserRoutes {
     let wall: any WallStore
     let mount: String
     let gate: PasswordGate
+    /// The fewest characters a new password may have.
+    let minimumPasswordLength: Int
 
     func register(on routes: RouterGroup<ParseContext>) {
         for users in ["users", "classes/_User"] {
@@ -53,6 +55,7 @@ struct UserRoutes {
             let (users, count) = try await ParseRefusal.refusingQuery {
                 try await wall.users(where: query.condition, skip: query.skip, limit: query.limit, session: context.caller.sessionToken)
             }
+            try context.answerBudget.take(users.reduce(0) { $0 + 128 + $1.username.utf8.count + ($1.name?.utf8.count ?? 0) })
             var answer: [String: JSONValue] = ["results": .array(users.map { ParseRendering.user($0).json })]
             if query.count { answer["count"] = .number(Double(count)) }
             return ParseAnswer.json(answer)
@@ -82,6 +85,7 @@ struct UserRoutes {
                 }
                 return string
             }
+            if let password = try text("password") { try checkPolicy(password) }
             var name: String??
             switch body["name"] {
             case nil: name = nil
@@ -127,6 +131,7 @@ struct UserRoutes {
         } catch let error as AnywallError {
             throw ParseRefusal(ParseErrorCode.validationFailed, error.reason)
         }
+        try checkPolicy(password)
         let name = body["name"]?.string
         // The ACL sent is not kept: every account is public-read and its own to write.
         let (session, user) = try await gate.attempt(username: valid, address: context.remoteAddress) {
@@ -139,6 +144,14 @@ struct UserRoutes {
         return ParseAnswer.created(["objectId": .string(user.objectId), "createdAt": ParseRendering.date(user.createdAt),
                                     "sessionToken": .string(session.token)],
                                    path: "\(mount)/users/\(user.objectId)", request: request)
+    }
+
+    /// Refuses a new password shorter than the server's minimum, as Parse Server's password policy refuses one.
+    private func checkPolicy(_ password: String) throws {
+        guard password.count >= minimumPasswordLength else {
+            throw ParseRefusal(ParseErrorCode.validationFailed,
+                               "Password does not meet the Password Policy requirements: at least \(minimumPasswordLength) characters.")
+        }
     }
 
     private static let usernameMissing = ParseRefusal(ParseErrorCode.usernameMissing, "username/email is required.")

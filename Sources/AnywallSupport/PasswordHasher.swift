@@ -32,6 +32,16 @@ public struct PasswordHasher: Sendable {
                 Data(salt).base64EncodedString(), Data(key).base64EncodedString()].joined(separator: "$")
     }
 
+    /// Spends the time `verify` would on a hash of this strength, and answers false: a log-in as
+    /// an account that does not exist (or has no password) then takes as long as a wrong
+    /// password, so its time does not tell which usernames exist.
+    public func matchesNoAccount(_ password: String) -> Bool {
+        _ = try? Self.derive(password, salt: Self.noAccountSalt, rounds: rounds, blockSize: blockSize, parallelism: parallelism)
+        return false
+    }
+
+    private static let noAccountSalt = [UInt8](repeating: 0x5A, count: 16)
+
     /// Whether `password` matches `stored`, compared in constant time.
     public static func verify(_ password: String, against stored: String) throws -> Bool {
         let parts = stored.split(separator: "$").map(String.init)

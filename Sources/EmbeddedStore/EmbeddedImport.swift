@@ -125,7 +125,7 @@ extension EmbeddedWall {
             return id
         }
         try db.cachedStatement(sql: "INSERT INTO user (objectId, username, name, passwordHash, createdAt) VALUES (?, ?, ?, NULL, ?)")
-            .execute(arguments: [author.objectId ?? RandomIdentifier.objectId(), username, author.name, Self.millis(Date())])
+            .execute(arguments: [author.objectId ?? RandomIdentifier.objectId(), username, try DisplayName.validated(author.name), Self.millis(Date())])
         outcome.usersCreated += 1
         return db.lastInsertedRowID
     }

@@ -186,9 +186,9 @@ struct EmbeddedNearbySearch<Found> {
 
     /// How many index entries a ring reads before it checks whether a narrower ring would do, and
     /// again each time the count doubles. A ring grown from a sparse place (an ocean, the Arctic)
-    /// can reach a dense one: grown 4x past 1,000 km at 80°N, one read 179,000 entries (42 ms) of
-    /// bench-wall's million posts to answer with 20 posts within 1,150 km. A ring in a city reads
-    /// ~50, one over a pile of posts at a city centre ~1,200.
+    /// can reach a dense one: grown 4x past 1,000 km at 80°N, one read 179,000 entries of
+    /// bench-wall's million posts to answer with 20 posts within 1,150 km (docs/performance.md).
+    /// A ring in a city reads ~50, one over a pile of posts at a city centre ~1,200.
     static func entryBudget(limit: Int) -> Int { max(4_096, 64 * limit) }
 
     /// The radius (metres) of the ring that surely holds the nearest `limit` of the candidates

@@ -247,8 +247,8 @@ extension EmbeddedWall {
     /// `forEachStoredPost` for a scan that needs of each post only its place and objectId (a count,
     /// a page in the order posts were left or by distance): hands `offer` each post's `PlacedPost`,
     /// then returns whole, in that order, the posts whose row ids `chosen` gives; one read
-    /// transaction. A world-sized count on a million posts: 0.2 s, where reading each whole post
-    /// took 1.2 s more.
+    /// transaction. A world-sized count takes a seventh of the time reading each whole post took
+    /// (docs/performance.md).
     public func placedPosts(inAny boxes: [BoundingBox]?, where condition: RecordCondition,
                             offer: (PlacedPost) throws -> Void, chosen: () -> [Int64]) throws -> [StoredPost] {
         try read { db in
@@ -280,9 +280,9 @@ extension EmbeddedWall {
         guard let boxes else { return (sql, arguments) }
         guard !boxes.isEmpty else { return nil }
         if try holdManyPosts(db, boxes) {
-            // Every post's row read in order, its exact place tested: for a world-sized area,
-            // 0.15 s a million posts where collecting the index's ids took 2.2 s (SQLite puts them
-            // in a b-tree of their own to look each post up).
+            // Every post's row read in order, its exact place tested: for a world-sized area, a
+            // fifteenth of the time collecting the index's ids took (SQLite puts them in a b-tree
+            // of their own to look each post up; docs/performance.md).
             sql += " AND (\(Array(repeating: "(post.latitude BETWEEN ? AND ? AND post.longitude BETWEEN ? AND ?)", count: boxes.count).joined(separator: " OR ")))"
             arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
         } else {

@@ -18,8 +18,8 @@ enum EmbeddedRegexp {
         (pattern.ignoresCase ? "i" : "") + (pattern.multiline ? "m" : "") + (pattern.dotMatchesNewlines ? "s" : "") + (pattern.extended ? "x" : "")
     }
 
-    /// ICU's limit on one match, in its units of 10,000 steps of the match engine: about a
-    /// millisecond each here; a match of a usual pattern against a post takes well under one.
+    /// ICU's limit on one match, in its units of 10,000 steps of the match engine (their time
+    /// here: docs/performance.md); a match of a usual pattern against a post takes well under one.
     static let matchStepLimit: Int32 = 100
 
     /// The error a match past the limit raises, and the words `EmbeddedWall` answers it with.

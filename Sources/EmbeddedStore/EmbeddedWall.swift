@@ -110,7 +110,7 @@ public final class EmbeddedWall: WallBackend {
         guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
         let hash = try hasher.hash(password)
         let now = clock.now()
-        let user = User(objectId: RandomIdentifier.objectId(), username: username, name: name.flatMap { $0.isEmpty ? nil : $0 })
+        let user = User(objectId: RandomIdentifier.objectId(), username: username, name: try DisplayName.validated(name))
         return try write { db in
             if try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ?", arguments: [username]) != nil {
                 throw AnywallError.usernameTaken(username)
@@ -127,8 +127,12 @@ public final class EmbeddedWall: WallBackend {
             try Row.fetchOne(db, sql: "SELECT id, objectId, username, name, passwordHash FROM user WHERE username = ?",
                              arguments: [username])
         }
-        guard let row else { throw Self.invalidLogin }
+        guard let row else {
+            _ = hasher.matchesNoAccount(password)
+            throw Self.invalidLogin
+        }
         guard let hash: String = row["passwordHash"] else {
+            _ = hasher.matchesNoAccount(password)
             throw AnywallError.noPassword(username: row["username"])
         }
         guard try PasswordHasher.verify(password, against: hash) else { throw Self.invalidLogin }
@@ -167,6 +171,7 @@ public final class EmbeddedWall: WallBackend {
     /// when no account has that id.
     public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) throws {
         let username = try username.map(Username.validated)
+        let name = try name.map { try DisplayName.validated($0) }
         if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
         let hash = try password.map(hasher.hash)
         try write { db in
@@ -175,7 +180,7 @@ public final class EmbeddedWall: WallBackend {
                 throw AnywallError.usernameTaken(username)
             }
             if let username { try db.execute(sql: "UPDATE user SET username = ? WHERE objectId = ?", arguments: [username, objectId]) }
-            if let name { try db.execute(sql: "UPDATE user SET name = ? WHERE objectId = ?", arguments: [name.flatMap { $0.isEmpty ? nil : $0 }, objectId]) }
+            if let name { try db.execute(sql: "UPDATE user SET name = ? WHERE objectId = ?", arguments: [name, objectId]) }
             if let hash {
                 try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE objectId = ?", arguments: [hash, objectId])
                 try db.execute(sql: "DELETE FROM session WHERE userId = (SELECT id FROM user WHERE objectId = ?) AND tokenDigest <> ?",

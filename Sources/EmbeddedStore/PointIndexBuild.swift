@@ -4,8 +4,8 @@ import GRDBSQLite
 /// Builds a 2-D R*Tree of points (SQLite's rtree module, `id, minLatitude, maxLatitude,
 /// minLongitude, maxLongitude`) anew in one pass, for a wall loaded in bulk.
 ///
-/// Inserted one by one, each point costs the rtree module ~10 µs (it walks and splits nodes
-/// through SQL on its tables): nine tenths of an import's time. Here the points are sorted
+/// Inserted one by one, each point costs the rtree module a walk and splits of its nodes through
+/// SQL on its tables: nine tenths of an import's time (docs/performance.md). Here the points are sorted
 /// along a Hilbert curve and cut into full nodes, and so each level up (a Hilbert-packed
 /// R-tree), and the nodes written straight into the module's own tables, as
 /// sqlite.org/src/file/ext/rtree/rtree.c lays them out:

@@ -80,6 +80,8 @@ enum ServerRequestFuzzing {
                 // Every address's log-in budget as good as endless: the gate's refusals are not what is fuzzed here.
                 var limits = ClientLimits()
                 limits.passwords.attemptsPerAddress = Int.max / 2
+                // The seeds' short passwords reach sign-up and log-in; the minimum is one check before them.
+                limits.passwords.minimumPasswordLength = 1
                 responder = ServerApplication.router(wall: SQLiteWallStore(wall), keys: keys, mount: "/parse", limits: limits).buildResponder()
             } catch {
                 fatalError("the fuzz target's wall cannot be made: \(error)")

@@ -29,8 +29,13 @@ final class ParseClient {
     func send<T: Decodable>(
         _ method: HTTPRequest.Method, _ path: String, query: [(name: String, value: String)] = [],
         body: (any Encodable)? = nil, sessionToken: String? = nil, masterKey: String? = nil,
-        requestId: String? = nil, revocableSession: Bool = false, as type: T.Type
+        requestId: String? = nil, revocableSession: Bool = false, sendsPassword: Bool = false, as type: T.Type
     ) throws(ParseFailure) -> T {
+        if server.sendsInClear, sendsPassword || sessionToken != nil || masterKey != nil {
+            throw .cleartext("refusing to send \(sendsPassword ? "a password" : masterKey != nil ? "the master key" : "your session") to "
+                             + "\(server.url) over unencrypted http://: anyone on the network could read it; use https:// "
+                             + "(anywall-server behind a TLS proxy: docs/server.md)")
+        }
         var headers = [(name: ParseHeader.applicationId, value: server.applicationId)]
         if let restKey = server.restKey { headers.append((ParseHeader.restKey, restKey)) }
         if let masterKey { headers.append((ParseHeader.masterKey, masterKey)) }

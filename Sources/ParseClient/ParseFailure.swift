@@ -10,4 +10,6 @@ enum ParseFailure: Error {
     case refused(code: Int?, message: String, status: Int)
     /// The answer is not what a Parse Server sends.
     case malformed(String)
+    /// Not sent: it carries a secret and would cross the network unencrypted (`ParseServer.sendsInClear`).
+    case cleartext(String)
 }

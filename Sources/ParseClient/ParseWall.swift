@@ -26,7 +26,7 @@ public final class ParseWall: WallBackend {
         let name = name.flatMap { $0.isEmpty ? nil : $0 }
         let created = try call {
             try client.send(.post, "users", body: ParseNewUser(username: username, password: password, name: name),
-                            revocableSession: true, as: ParseCreated.self)
+                            revocableSession: true, sendsPassword: true, as: ParseCreated.self)
         } refused: { code, message in
             code == ParseErrorCode.usernameTaken ? .usernameTaken(username) : nil
         }
@@ -40,7 +40,7 @@ public final class ParseWall: WallBackend {
         let username = try Username.validated(username)
         let record = try call {
             try client.send(.post, "login", body: ParseLogin(username: username, password: password),
-                            revocableSession: true, as: ParseUserObject.self)
+                            revocableSession: true, sendsPassword: true, as: ParseUserObject.self)
         } refused: { code, _ in
             code == ParseErrorCode.objectNotFound ? .badCredentials : nil
         }
@@ -208,6 +208,8 @@ public final class ParseWall: WallBackend {
             return .backendUnreachable(message)
         case .malformed(let message):
             return .protocolError(message)
+        case .cleartext(let message):
+            return .inputRejected(message)
         case .refused(let code, let message, let status):
             return special(code, message)
                 ?? ParseRefusalMeaning(code: code, message: message, status: status, withMasterKey: withMasterKey).error(wall: client.serverName)

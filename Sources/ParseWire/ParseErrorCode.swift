@@ -12,6 +12,8 @@ public enum ParseErrorCode {
     public static let invalidJSON = 107
     public static let commandUnavailable = 108
     public static let incorrectType = 111
+    /// Parse's OBJECT_TOO_LARGE: an object (or an answer) past the size the server keeps (sends).
+    public static let objectTooLarge = 116
     /// A key inside an object value holding `$` or `.`.
     public static let invalidNestedKey = 121
     public static let operationForbidden = 119

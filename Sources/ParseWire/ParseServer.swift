@@ -30,6 +30,17 @@ public struct ParseServer: Equatable, Sendable {
         self.restKey = restKey.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// Whether what is sent to the server crosses a network unencrypted: `http://` to a host other
+    /// than this machine's loopback. A password, a session token or the master key is then never
+    /// sent (anyone on the way could take it).
+    public var sendsInClear: Bool {
+        guard let parsed = URLComponents(string: url), parsed.scheme?.lowercased() == "http", let host = parsed.host?.lowercased() else {
+            return false
+        }
+        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        return !(bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" || bare.hasPrefix("127."))
+    }
+
     /// The URL of `path` (such as `classes/Posts`) with `query` percent-encoded.
     public func endpoint(_ path: String, query: [(name: String, value: String)] = []) -> String {
         guard !query.isEmpty else { return "\(url)/\(path)" }

@@ -114,7 +114,7 @@ public struct WhereClause: Equatable, Sendable {
             guard parts.count == 2, case .number(let radians) = parts[1], radians.isFinite, radians >= 0 else {
                 throw badGeoWithin("$centerSphere should be an array of Parse.GeoPoint and distance")
             }
-            return .circle(center: try point(parts[0]), radius: .meters(radians * GreatCircle.earthRadius.meters))
+            return .circle(center: try point(parts[0]), radius: wholeEarthAtMost(radians: radians))
         }
         throw badGeoWithin("only one of $polygon or $centerSphere expected.")
     }
@@ -136,6 +136,12 @@ public struct WhereClause: Equatable, Sendable {
         return try ParseGeoPoint(latitude: latitude, longitude: longitude).vertex
     }
 
+    /// A distance of `radians` on the sphere, at most half its circumference (which holds the whole
+    /// Earth): a larger one (`1e308`) would overflow to infinity in a store's SQL.
+    private static func wholeEarthAtMost(radians: Double) -> Distance {
+        .meters(min(radians, Double.pi) * GreatCircle.earthRadius.meters)
+    }
+
     /// Parse's `$maxDistance*`: `$maxDistance` (radians) wins, then kilometres, miles, radians, as
     /// Parse Server reads them; kilometres and miles over Parse's radii of 6371 km and 3959 mi.
     private static func maxDistance(_ operators: [String: JSONValue]) throws(ParseError) -> Distance? {
@@ -146,7 +152,7 @@ public struct WhereClause: Equatable, Sendable {
             guard case .number(let number) = value, number.isFinite, number >= 0 else {
                 throw ParseError.invalidJSON("\(name) must be a number of at least 0")
             }
-            return .meters(number / radius * GreatCircle.earthRadius.meters)
+            return wholeEarthAtMost(radians: number / radius)
         }
         return nil
     }

@@ -41,10 +41,12 @@ extension PostgresWall {
                           access: PostAccess(storedReaders: readers, storedWriters: writers, author: authorId), fields: fields)
     }
 
-    private func posts(_ query: PostgresQuery, _ what: String, for session: String?) async throws -> [StoredPost] {
-        try await read(what, for: session) { client in
-            try await self.collect(client.query(query, logger: self.logger).decode(PostRow.self)).map(Self.storedPost)
+    private func posts(_ query: PostgresQuery, _ what: String, for session: String?, finding: Bool = true) async throws -> [StoredPost] {
+        let rows = try await read(what, for: session, finding: finding) { client in
+            try await self.collect(client.query(query, logger: self.logger).decode(PostRow.self))
         }
+        // Decoding a page of posts with large fields takes milliseconds: off the event loop.
+        return try await BlockingWork.run { try rows.map(Self.storedPost) }
     }
 
     // MARK: Writes
@@ -197,7 +199,7 @@ extension PostgresWall {
 
     /// The post with this object id, if there is one.
     public func storedPost(objectId: String, for session: String? = nil) async throws -> StoredPost? {
-        try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post", for: session).first
+        try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post", for: session, finding: false).first
     }
 
     /// The nearest posts `reader` may read to `query`'s center within its search distance,
@@ -205,9 +207,8 @@ extension PostgresWall {
     /// on `location::geometry`) finds the limit-th nearest posts on the plane; the farthest of
     /// them on the sphere bounds how far the true nearest can be, and only posts that near (ties
     /// included) are then sorted. Within the whole search distance instead, PostgreSQL
-    /// underestimates how many posts a city holds and sorts them all (130 ms over a million
-    /// posts); KNN on geography bounds it too, but is ten times the cost of the plane's
-    /// (scripts/bench-postgres).
+    /// underestimates how many posts a city holds and sorts them all; KNN on geography bounds it
+    /// too, but is ten times the cost of the plane's (scripts/bench-postgres, docs/performance.md).
     public func nearestPosts(_ query: WallQuery, for reader: PostReader, session: String? = nil) async throws -> [StoredPost] {
         guard query.limit > 0 else { return [] }
         let center = Self.point(query.center), planeCenter = Self.planePoint(query.center)
@@ -245,7 +246,7 @@ extension PostgresWall {
         var statement = PostgresStatement()
         let sql = statement.condition(condition, schema: schema)
         let query = statement.query("SELECT count(*) FROM posts WHERE \(sql)")
-        return try await read("counting posts", for: session) { client in
+        return try await read("counting posts", for: session, finding: true) { client in
             try await self.collect(client.query(query, logger: self.logger).decode(Int.self)).first ?? 0
         }
     }
@@ -269,7 +270,7 @@ extension PostgresWall {
         var statement = PostgresStatement()
         let sql = statement.condition(condition, schema: schema)
         let query = statement.query("SELECT \(Self.postColumns) WHERE (\(region)) AND \(sql) ORDER BY posts.id")
-        try await read("reading posts", for: session) { client in
+        try await read("reading posts", for: session, finding: true) { client in
             let rows = try await client.query(query, logger: self.logger).decode(PostRow.self)
             for try await row in rows { try body(try Self.storedPost(row)) }
         }
@@ -283,7 +284,7 @@ extension PostgresWall {
         let count = statement.query("SELECT count(*) FROM users WHERE \(sql)")
         let pageText = "SELECT object_id, username, name, created_at FROM users WHERE \(sql) ORDER BY id LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))"
         let page = statement.query(pageText)
-        return try await read("reading users", for: session) { client in
+        return try await read("reading users", for: session, finding: true) { client in
             let users = try await self.collect(client.query(page, logger: self.logger).decode((String, String, String?, Date).self)).map {
                 StoredUser(objectId: $0.0, username: $0.1, name: $0.2, createdAt: $0.3)
             }

@@ -15,6 +15,10 @@ import WallDomain
 public final class PostgresWall: Sendable {
     public let address: PostgresAddress
     let client: PostgresClient
+    /// The finds' own pool: a find's cost is its client's to choose (a count over the earth, a
+    /// costly `$regex`), so as many slow finds as it has connections hold up only other finds,
+    /// never a session lookup, a log-in or a write, which go through `client`.
+    let finds: PostgresClient
     /// Streaming replicas for reads, when there are any.
     let replicas: PostgresReplicas?
     private let running: Task<Void, Never>
@@ -32,7 +36,8 @@ public final class PostgresWall: Sendable {
     public var identity: String { "postgres:\(address.host):\(address.port)/\(address.database)" }
 
     /// Connects to the database at `address`, checks it has PostGIS, brings the schema up to date
-    /// and opens a pool of at most `connections`, and one as large to each of `replicas` (streaming
+    /// and opens a pool of at most `connections` (and half as many more for finds, `finds`), and
+    /// one of `connections` to each of `replicas` (streaming
     /// replicas of it, which serve reads while they keep up). Throws `PostgresWallError` when the
     /// primary cannot be used; a replica that is down is only skipped until it is back.
     /// With `queryTimeLimit`, the database stops any statement still running after it (the schema's
@@ -53,12 +58,17 @@ public final class PostgresWall: Sendable {
         configuration.options.additionalStartupParameters = startup
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
+        var findsConfiguration = configuration
+        findsConfiguration.options.maximumConnections = max(1, connections / 2)
+        let finds = PostgresClient(configuration: findsConfiguration, backgroundLogger: logger)
+        self.finds = finds
         let readers = replicas.isEmpty ? nil : PostgresReplicas(replicas, connections: connections, timeout: timeout, startup: startup, logger: logger)
         self.replicas = readers
         let logger = logger
         running = Task {
             await withDiscardingTaskGroup { group in
                 group.addTask { await client.run() }
+                group.addTask { await finds.run() }
                 if let readers { group.addTask { await readers.run(primary: client, logger: logger) } }
             }
         }
@@ -157,8 +167,10 @@ public final class PostgresWall: Sendable {
     }
 
     /// Runs a read on a replica that is well and has the session `token`'s last write, else (or
-    /// when the replica fails it) on the primary.
-    func read<T: Sendable>(_ what: String, for token: String?, _ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+    /// when the replica fails it) on the primary: through the finds' pool when `finding` (a
+    /// find whose cost its client chose), else through the main one.
+    func read<T: Sendable>(_ what: String, for token: String?, finding: Bool = false,
+                           _ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
         if let replica = replicas?.replica(for: token) {
             do {
                 return try await Self.within(min(timeout, .seconds(2)), "the replica at \(replica.address) failed while \(what)") {
@@ -171,7 +183,7 @@ public final class PostgresWall: Sendable {
                 replica.skip()
             }
         }
-        return try await call(what, reading: true) { try await body(self.client) }
+        return try await call(what, reading: true) { try await body(finding ? self.finds : self.client) }
     }
 
     /// The find `error` reports stopped at `queryTimeLimit` (PostgreSQL's 57014, a statement it
@@ -212,10 +224,11 @@ public final class PostgresWall: Sendable {
     public func signUp(username: String, password: String, name: String?) async throws -> (session: Session, user: StoredUser) {
         let username = try Username.validated(username)
         guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
-        let hash = try hasher.hash(password)
+        let hasher = self.hasher
+        let hash = try await BlockingWork.run { try hasher.hash(password) }
         let now = Self.millisecond(clock.now())
         let objectId = RandomIdentifier.objectId()
-        let name = name.flatMap { $0.isEmpty ? nil : $0 }
+        let name = try DisplayName.validated(name)
         return try await transaction("signing up") { connection in
             let inserted = try await connection.query("""
                 INSERT INTO users (object_id, username, name, password_hash, created_at) VALUES (\(objectId), \(username), \(name), \(hash), \(now))
@@ -236,9 +249,12 @@ public final class PostgresWall: Sendable {
     public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) async throws {
         let username = try username.map(Username.validated)
         if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
-        let hash = try password.map(hasher.hash)
+        let hasher = self.hasher
+        var newHash: String?
+        if let password { newHash = try await BlockingWork.run { try hasher.hash(password) } }
+        let hash = newHash
         let keep = token.map(RandomIdentifier.tokenDigest) ?? ""
-        let newName = name.map { $0.flatMap { $0.isEmpty ? nil : $0 } }
+        let newName = try name.map { try DisplayName.validated($0) }
         try await transaction("changing an account") { connection in
             try await self.requireAccount(connection, objectId)
             if let username {
@@ -290,9 +306,16 @@ public final class PostgresWall: Sendable {
                 WHERE \(unescaped: PostgresSchema.foldedUsername("username")) = translate(\(username), \(PostgresSchema.upperCase), \(PostgresSchema.lowerCase))
                 """, logger: self.logger).decode((Int64, String, String, String?, String?, Date).self))
         }
-        guard let (id, objectId, storedName, name, hash, createdAt) = rows.first else { throw AnywallError.badCredentials }
-        guard let hash else { throw AnywallError.noPassword(username: storedName) }
-        guard try PasswordHasher.verify(password, against: hash) else { throw AnywallError.badCredentials }
+        let hasher = self.hasher
+        guard let (id, objectId, storedName, name, hash, createdAt) = rows.first else {
+            _ = try await BlockingWork.run { hasher.matchesNoAccount(password) }
+            throw AnywallError.badCredentials
+        }
+        guard let hash else {
+            _ = try await BlockingWork.run { hasher.matchesNoAccount(password) }
+            throw AnywallError.noPassword(username: storedName)
+        }
+        guard try await BlockingWork.run({ try PasswordHasher.verify(password, against: hash) }) else { throw AnywallError.badCredentials }
         let user = StoredUser(objectId: objectId, username: storedName, name: name, createdAt: createdAt)
         let now = Self.millisecond(clock.now())
         return try await transaction("logging in") { connection in

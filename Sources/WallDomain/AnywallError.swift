@@ -8,6 +8,8 @@ public enum AnywallError: Error, Equatable, Sendable {
     /// Something the user typed or piped in is not acceptable; the reason names the rule
     /// (coordinates out of range, an unknown unit, text too long...).
     case inputRejected(String)
+    /// A record would grow past the size a wall keeps; the reason gives both sizes.
+    case objectTooLarge(String)
     /// A file the user named cannot be read or written; the reason says which and why.
     case fileUnreadable(String)
 
@@ -76,7 +78,7 @@ public enum AnywallError: Error, Equatable, Sendable {
     /// the CLI words errors for people (`ErrorWording`).
     public var reason: String {
         switch self {
-        case .inputRejected(let why), .fileUnreadable(let why), .backendUnreachable(let why), .protocolError(let why),
+        case .inputRejected(let why), .objectTooLarge(let why), .fileUnreadable(let why), .backendUnreachable(let why), .protocolError(let why),
              .noFix(let why), .sourceUnreachable(let why), .failure(let why):
             return why
         case .notLoggedIn: return "not logged in"

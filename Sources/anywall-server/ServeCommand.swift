@@ -70,6 +70,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
     var maxConnections = 4096
 
+    @Option(help: ArgumentHelp("The most connections open at once from one address (a --trusted-proxy excepted); more are closed.",
+                               valueName: "count"))
+    var maxConnectionsPerAddress = 64
+
+    @Option(help: ArgumentHelp("Proxies in front of the server (addresses and networks, comma-separated) whose X-Forwarded-For "
+                               + "or Forwarded header names the client: its address then counts for the log, the limits and "
+                               + "--master-key-ips. A request naming a client from any other address may not use the master key.",
+                               valueName: "addresses"))
+    var trustedProxy: String?
+
+    @Option(help: ArgumentHelp("The fewest characters a new password may have (sign-up, a password change).", valueName: "count"))
+    var minPasswordLength = 8
+
     @Option(help: ArgumentHelp("Sign-up and log-in attempts an address may make at once, and per minute after that "
                                + "(a username also waits, longer each time, after 5 failed log-ins).", valueName: "count"))
     var passwordAttempts = 20
@@ -89,6 +102,11 @@ struct ServeCommand: AsyncParsableCommand {
         // At most ten minutes: on PostgreSQL a read waits that long (and 2 s) before a lost database is called lost.
         guard (1...600).contains(queryTimeout) else { throw ValidationError("--query-timeout must be from 1 to 600 seconds") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
+        guard (1...1_000_000).contains(maxConnectionsPerAddress) else {
+            throw ValidationError("--max-connections-per-address must be from 1 to 1000000")
+        }
+        guard (1...1024).contains(minPasswordLength) else { throw ValidationError("--min-password-length must be from 1 to 1024") }
+        _ = try trustedProxies()
         _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
         guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -129,10 +147,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The master key's addresses from `--master-key-ips`, else the environment, else loopback.
-    private func masterKeyAddresses(_ environment: [String: String]) throws -> MasterKeyAddresses {
+    private func masterKeyAddresses(_ environment: [String: String]) throws -> AddressList {
         guard let list = masterKeyIps ?? environment[Self.masterKeyIpsName] else { return .loopback }
         do {
-            return try MasterKeyAddresses(parsing: list)
+            return try AddressList(parsing: list)
         } catch {
             throw ValidationError("--master-key-ips (or \(Self.masterKeyIpsName)): '\(error.entry)' is not an address or network")
         }
@@ -140,15 +158,26 @@ struct ServeCommand: AsyncParsableCommand {
 
     private static let masterKeyIpsName = "PARSE_SERVER_MASTER_KEY_IPS"
 
+    /// The proxies from `--trusted-proxy`: none unless given.
+    private func trustedProxies() throws -> AddressList {
+        guard let trustedProxy else { return .none }
+        do {
+            return try AddressList(parsing: trustedProxy)
+        } catch {
+            throw ValidationError("--trusted-proxy: '\(error.entry)' is not an address or network")
+        }
+    }
+
     private func serve(onEventLoops: Bool) async throws {
         let environment = ProcessInfo.processInfo.environment
         let keys = try ServerKeys.from(environment)
         var passwords = PasswordLimits()
         passwords.attemptsPerAddress = passwordAttempts
         passwords.refillInterval = .seconds(60) / passwordAttempts
+        passwords.minimumPasswordLength = minPasswordLength
         // A body must arrive within the same time a connection may stay idle.
         let limits = ClientLimits(idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
-                                  passwords: passwords).fittedToDescriptorLimit()
+                                  maxConnectionsPerAddress: maxConnectionsPerAddress, passwords: passwords).fittedToDescriptorLimit()
         let location = try wallLocation(environment)
         let wall = try await ServerApplication.openWall(location, sessionLength: .seconds(sessionLength),
                                                         queryTimeLimit: QueryTimeLimit(.seconds(queryTimeout)))
@@ -156,7 +185,8 @@ struct ServeCommand: AsyncParsableCommand {
         let address = bind
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
                                           masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
-                                          keepsRequestIds: !noRequestIds, crossOrigin: allowOrigin) { port in
+                                          keepsRequestIds: !noRequestIds, crossOrigin: allowOrigin,
+                                          trustedProxies: try trustedProxies()) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description),
                                           "requestsRunOn": .string(onEventLoops ? "event loops" : "Swift concurrency's threads")])

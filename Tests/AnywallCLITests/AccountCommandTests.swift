@@ -22,6 +22,19 @@ struct AccountCommandTests {
         #expect(try box.run(["whoami", "--json"]).status == Exit.success)
     }
 
+    @Test("a password or session is never sent over http:// to another machine: refused before any connection, with the way to https")
+    func noSecretsInClear() throws {
+        let box = try Sandbox(.embedded)
+        let remote = ["PARSE_SERVER_URL": "http://wall.invalid/parse", "PARSE_APPLICATION_ID": Sandbox.applicationId]
+        let login = try box.run(["login", "--username", "alice", "--password-stdin"], input: "wonder land\n", environment: remote)
+        #expect(login.status == Exit.inputRejected, "\(login)")
+        #expect(login.stderr.hasPrefix("anywall: refusing to send a password to http://wall.invalid/parse over unencrypted http://")
+                && login.stderr.contains("https://") && login.stderr.split(separator: "\n").count == 1, "\(login)")
+        #expect(!login.stderr.contains("wonder"))
+        let signup = try box.run(["signup", "--username", "alice", "--password-stdin"], input: "wonder land\n", environment: remote)
+        #expect(signup.status == Exit.inputRejected, "\(signup)")
+    }
+
     @Test("the session file is mode 0600 and holds no password", arguments: WallKind.allCases)
     func sessionFile(_ kind: WallKind) throws {
         let box = try Sandbox(kind)

@@ -41,7 +41,7 @@ struct ServerApplicationTests {
         try await app().test(.router) { client in
             var headers = Self.appId
             let signup = try await client.execute(uri: "/parse/users", method: .post, headers: headers,
-                                                  body: ByteBuffer(string: #"{"username":"alice","password":"pw"}"#))
+                                                  body: ByteBuffer(string: #"{"username":"alice","password":"pw-alice-1"}"#))
             #expect(signup.status == .created)
             let token = try #require(try Self.json(signup.body)["sessionToken"] as? String)
             headers[HTTPField.Name("X-Parse-Session-Token")!] = token

@@ -46,12 +46,12 @@ struct ServerGuardTests {
         ("127.0.0.1", "not an address", false),
     ])
     func addressMatching(list: String, address: String, allowed: Bool) throws {
-        #expect(try MasterKeyAddresses(parsing: list).allows(address) == allowed)
+        #expect(try AddressList(parsing: list).allows(address) == allowed)
     }
 
     @Test("entries that are no address or network are refused", arguments: ["", "localhost", "10.0.0.0/33", "::/129", "1.2.3.4/-1", "1.2.3"])
     func invalidEntries(list: String) {
-        #expect(throws: InvalidAddressList.self) { try MasterKeyAddresses(parsing: list) }
+        #expect(throws: InvalidAddressList.self) { try AddressList(parsing: list) }
     }
 
     @Test("past --password-attempts from one address, sign-ups get Parse's rate-limit answer without hashing")

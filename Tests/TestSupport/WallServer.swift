@@ -59,7 +59,9 @@ package final class WallServer: @unchecked Sendable {
     package func start(environment: [String: String] = [:]) throws {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = wall + ["--port", "\(port)"] + arguments
+        // The suites sign up with short passwords ("pw") everywhere; the minimum's own tests set it.
+        let passwords = arguments.contains("--min-password-length") ? [] : ["--min-password-length", "1"]
+        process.arguments = wall + ["--port", "\(port)"] + passwords + arguments
         process.environment = ["PARSE_SERVER_APPLICATION_ID": Sandbox.applicationId, "PARSE_SERVER_MASTER_KEY": Sandbox.masterKey,
                                "PARSE_SERVER_REST_API_KEY": Sandbox.restKey, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
@@ -113,6 +115,15 @@ package final class WallServer: @unchecked Sendable {
         try process.runRetryingDescriptorRace()
         process.waitUntilExit()
         return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "", (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// The server process's resident memory now, in bytes (`VmRSS` of /proc), nil when it is not running.
+    package var residentBytes: Int? {
+        guard let pid = lock.withLock({ process?.processIdentifier }),
+              let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
     }
 
     /// Sends `number` and returns at once: SIGSTOP freezes the server with requests in flight,

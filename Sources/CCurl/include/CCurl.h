@@ -2,8 +2,8 @@
 //
 // curl_easy_setopt and curl_easy_getinfo are C variadics, which Swift cannot call: each wrapper
 // here fixes one argument type. libcurl itself is loaded with dlopen on first use, so commands
-// that never touch a server (the embedded wall) do not pay the ~8 ms its ~30 libraries cost at
-// every start.
+// that never touch a server (the embedded wall) do not pay for loading its ~30 libraries at
+// every start (docs/performance.md).
 #ifndef CCURL_H
 #define CCURL_H
 

@@ -1,7 +1,7 @@
 // GEOS's reentrant C API for Swift, loaded with dlopen at first use.
 //
-// libgeos_c pulls in the C++ GEOS library: linked, it would cost every start of anywall about
-// 2 ms, while only `nearby --within` and anywall-server's polygon queries need it. Swift calls
+// libgeos_c pulls in the C++ GEOS library: linked, it would slow every start of anywall
+// (docs/performance.md), while only `nearby --within` and anywall-server's polygon queries need it. Swift calls
 // the functions through the table `cgeos_load` returns; calling a GEOS function directly fails
 // to link, by design.
 #ifndef CGEOS_H

@@ -1,9 +1,9 @@
 // simdjson (libsimdjson-dev) for Swift: the fields of one post record of an import, read from
-// its JSON in a fifth of a microsecond. Foundation's JSONDecoder takes ~5 µs a record, which
-// held an import of a million posts to ~90,000 a second.
+// its JSON some 25 times faster than Foundation's JSONDecoder, which was the bound of a large
+// import (docs/performance.md).
 //
 // The library is loaded with dlopen at first use, as libcurl and GEOS are: linked, it cost every
-// start of anywall ~0.1 ms (0.2 M instructions), while only `import` reads with it. Without it,
+// start of anywall 0.2 M instructions (docs/performance.md), while only `import` reads with it. Without it,
 // every record goes the Codable way.
 //
 // Only a plain record is read here: anything else (not a JSON object, a field of another type,

@@ -10,8 +10,8 @@ public struct QueryTimeLimit: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The server's default: above the costliest find a client means (a count of the posts in a
-    /// box around the whole earth took 5.1-5.6 s on bench-wall's million posts on 2026-11-26, 0.4 s
-    /// since the SQLite store reads such a count's places alone), below a client's patience.
+    /// box around the whole earth on bench-wall's million posts: docs/performance.md), below a
+    /// client's patience.
     public static let serverDefault = QueryTimeLimit(.seconds(10))
 
     /// The limit in whole milliseconds, as PostgreSQL's `statement_timeout` takes it.

@@ -25,9 +25,9 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
     public mutating func sql(_ condition: RecordCondition) -> String {
         switch condition {
         case .all(let parts):
-            return parts.isEmpty ? dialect.literal(true) : "(" + parts.map { sql($0) }.joined(separator: " AND ") + ")"
+            return parts.isEmpty ? dialect.literal(true) : Self.balanced(parts.map { sql($0) }, "AND")
         case .any(let parts):
-            return parts.isEmpty ? dialect.literal(false) : "(" + parts.map { sql($0) }.joined(separator: " OR ") + ")"
+            return parts.isEmpty ? dialect.literal(false) : Self.balanced(parts.map { sql($0) }, "OR")
         case .not(let part):
             return "NOT coalesce(\(sql(part)), \(dialect.literal(false)))"
         case .compare(let field, let comparison, let value):
@@ -44,7 +44,7 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
             guard let (expression, type) = typed(field) else { return list.contains(.null) ? dialect.literal(true) : "NULL" }
             if type == .array, case .extra(let name) = field {
                 let held = list.filter(\.isScalar).map { dialect.arrayContains(name, bind($0, for: field)) }
-                return held.isEmpty ? dialect.literal(false) : "(" + held.joined(separator: " OR ") + ")"
+                return held.isEmpty ? dialect.literal(false) : Self.balanced(held, "OR")
             }
             let fitting = list.filter { $0 != .null && $0.fits(type) }
             var terms = fitting.isEmpty ? [] : ["\(expression) IN (" + fitting.map { bind($0, for: field) }.joined(separator: ", ") + ")"]
@@ -66,6 +66,17 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
             let entry = bind(.string(" \(reader) "), for: .objectId)
             return "(\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry)))"
         }
+    }
+
+    /// `terms` joined by `operation` in groups of a few, nested as a tree: a flat chain of a
+    /// thousand terms (a long `$or`) nests a thousand deep as SQL parses it, past SQLite's limit
+    /// on an expression's depth (1000); as a tree it nests a few dozen deep.
+    static func balanced(_ terms: [String], _ operation: String) -> String {
+        let group = 8
+        guard terms.count > group else { return "(" + terms.joined(separator: " \(operation) ") + ")" }
+        let size = (terms.count + group - 1) / group
+        return balanced(stride(from: 0, to: terms.count, by: size).map { balanced(Array(terms[$0..<min($0 + size, terms.count)]), operation) },
+                        operation)
     }
 
     /// The ORDER BY terms of `order`, without a key on a field the schema lacks (Parse drops it).

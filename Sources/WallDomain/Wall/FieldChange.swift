@@ -42,10 +42,16 @@ public enum FieldChange: Equatable, Sendable {
             case .array(let items)?: list = items
             default: throw .fieldTypeMismatch(field: field, expected: FieldType(of: current!)?.rawValue ?? "a value", given: FieldType.array.rawValue)
             }
+            // Sets, not `contains` on arrays: both sizes are the client's to choose, and their
+            // product ran inside the wall's one write transaction, holding up every other writer.
             switch self {
             case .add: return .array(list + objects)
-            case .addUnique: return .array(objects.reduce(into: list) { result, object in if !result.contains(object) { result.append(object) } })
-            default: return .array(list.filter { !objects.contains($0) })
+            case .addUnique:
+                var held = Set(list)
+                return .array(list + objects.filter { held.insert($0).inserted })
+            default:
+                let removed = Set(objects)
+                return .array(list.filter { !removed.contains($0) })
             }
         }
     }

@@ -36,6 +36,7 @@ public struct PostChanges: Equatable, Sendable {
             result[name] = try fields[name]!.applied(to: current[name], field: name)
         }
         try schema.admit(result.filter { fields[$0.key] != nil })
+        try StoredFields.checkSize(result)
         return result
     }
 }

@@ -3,6 +3,11 @@
 public struct PostSchema: Equatable, Sendable {
     public private(set) var types: [String: FieldType]
 
+    /// The most fields clients may add to posts. Every find reads the schema, and each new name
+    /// a client makes up would stay in it for good: past this, a new field is refused
+    /// (`objectTooLarge`) until the master key deletes some through `/schemas`.
+    public static let maxFields = 100
+
     public init(types: [String: FieldType] = [:]) {
         self.types = types
     }
@@ -23,6 +28,9 @@ public struct PostSchema: Equatable, Sendable {
             if let known = types[name] {
                 guard known == type else { throw .fieldTypeMismatch(field: name, expected: known.rawValue, given: type.rawValue) }
             } else {
+                guard types.count < Self.maxFields else {
+                    throw .objectTooLarge("Posts has \(Self.maxFields) added fields, the most this wall keeps: \(name) would be one more")
+                }
                 types[name] = type
                 learned[name] = type
             }

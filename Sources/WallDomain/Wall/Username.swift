@@ -15,4 +15,14 @@ public enum Username {
         }
         return username
     }
+
+    /// The username as every store compares it for uniqueness and log-in: trimmed, ASCII letters
+    /// in lower case (SQLite's NOCASE, PostgreSQL's index on the folded name). Whatever counts a
+    /// username's attempts keys them by this, so `VICTIM` and ` victim` are the same account's.
+    public static func folded(_ raw: String) -> String {
+        let trimmed = raw.trimmedOfWhitespace
+        return String(String.UnicodeScalarView(trimmed.unicodeScalars.map { scalar in
+            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
+    }
 }

@@ -3,10 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// The client addresses the master key is accepted from: Parse Server's `masterKeyIps`, loopback
-/// by default (as Parse Server 6 and later). A master key from any other address is refused with
-/// 403, so a leaked key is no use from outside the machine unless the owner widens the list.
-package struct MasterKeyAddresses: Sendable {
+/// A list of client addresses and networks: those the master key is accepted from (Parse Server's
+/// `masterKeyIps`, loopback by default as in Parse Server 6 and later: a leaked key is no use from
+/// outside the machine unless the owner widens the list), and the proxies trusted to say who their
+/// clients are (`--trusted-proxy`).
+package struct AddressList: Sendable {
     /// An address, or a network as `address/prefix-length`.
     private struct Network: Sendable {
         let bytes: [UInt8]
@@ -27,7 +28,7 @@ package struct MasterKeyAddresses: Sendable {
     private let networks: [Network]
 
     /// Parse Server's default: 127.0.0.1 and ::1.
-    package static let loopback = MasterKeyAddresses(networks: [Network(bytes: [127, 0, 0, 1], prefixLength: 32),
+    package static let loopback = AddressList(networks: [Network(bytes: [127, 0, 0, 1], prefixLength: 32),
                                                                  Network(bytes: Array(repeating: 0, count: 15) + [1], prefixLength: 128)])
 
     private init(networks: [Network]) {
@@ -51,13 +52,19 @@ package struct MasterKeyAddresses: Sendable {
         self.networks = networks
     }
 
-    /// Whether the master key is accepted from `address`. A request that came over no socket
-    /// (`nil`: handled in process) is the server's own code, and is.
+    /// No address at all.
+    package static let none = AddressList(networks: [])
+
+    /// Whether the list holds `address`. A request that came over no socket (`nil`: handled in
+    /// process) is the server's own code, which every list holds.
     package func allows(_ address: String?) -> Bool {
         guard let address else { return true }
         guard let bytes = Self.bytes(address) else { return false }
         return networks.contains { $0.contains(bytes) }
     }
+
+    /// Whether the list holds no address.
+    package var isEmpty: Bool { networks.isEmpty }
 
     /// An address's bytes (inet_pton's reading); an IPv4 address mapped into IPv6
     /// (`::ffff:127.0.0.1`, how a dual-stack socket sees IPv4 clients) as its four IPv4 bytes.
@@ -74,7 +81,7 @@ package struct MasterKeyAddresses: Sendable {
     }
 }
 
-/// A `masterKeyIps` entry that is no address or network.
+/// An entry of a list that is no address or network.
 package struct InvalidAddressList: Error, Sendable {
     package let entry: String
 }
