@@ -142,9 +142,11 @@ class Server:
     def __init__(self, binary, wall_arguments, log_path, env, cpus=None):
         self.log_path = log_path
         self.log_file = open(log_path, "w")
-        # Every sign-up of the write test comes from this one address: past the gate's default budget.
+        # Every sign-up of the write test, and every connection, comes from this one address: past
+        # the gate's default budget and the default share of connections.
         self.process = subprocess.Popen([binary, *wall_arguments, "--bind", "127.0.0.1", "--port", "0",
-                                         "--mount", MOUNT, "--password-attempts", "100000"], env=env, stdout=subprocess.DEVNULL, stderr=self.log_file,
+                                         "--mount", MOUNT, "--password-attempts", "100000",
+                                         "--max-connections-per-address", "100000"], env=env, stdout=subprocess.DEVNULL, stderr=self.log_file,
                                         preexec_fn=on_cpus(cpus))
         self.port = None
         deadline = time.monotonic() + 60

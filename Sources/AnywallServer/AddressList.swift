@@ -66,6 +66,14 @@ package struct AddressList: Sendable {
     /// Whether the list holds no address.
     package var isEmpty: Bool { networks.isEmpty }
 
+    /// What one client is counted as in the per-address limits: an IPv4 address, or the /64 network
+    /// of an IPv6 one (a single host is given a /64 and may speak from any address in it: counted
+    /// by address, it would have 2^64 budgets).
+    package static func client(_ address: String) -> String {
+        guard let bytes = bytes(address), bytes.count == 16 else { return address }
+        return bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
+    }
+
     /// An address's bytes (inet_pton's reading); an IPv4 address mapped into IPv6
     /// (`::ffff:127.0.0.1`, how a dual-stack socket sees IPv4 clients) as its four IPv4 bytes.
     private static func bytes(_ text: String) -> [UInt8]? {

@@ -1,7 +1,7 @@
 import NIOCore
 import Synchronization
 
-/// The connections open from each address, so that no one address holds every connection the
+/// The connections open from each address (each IPv6 /64: `AddressList.client`), so that no one address holds every connection the
 /// server takes (`ClientLimits.maxConnections`): keep-alive connections that send a request just
 /// often enough never time out, and 4,096 of them from one machine would leave none for anyone else.
 /// A connection past an address's share is closed as soon as it opens. Trusted proxies carry many
@@ -24,19 +24,21 @@ final class ConnectionsPerAddress: Sendable {
     /// Counts a connection from `address`; false when the address has its share open already.
     fileprivate func admit(_ address: String) -> Bool {
         guard !trustedProxies.allows(address) else { return true }
+        let client = AddressList.client(address)
         return open.withLock { open in
-            let count = open[address, default: 0]
+            let count = open[client, default: 0]
             guard count < limit else { return false }
-            open[address] = count + 1
+            open[client] = count + 1
             return true
         }
     }
 
     fileprivate func release(_ address: String) {
         guard !trustedProxies.allows(address) else { return }
+        let client = AddressList.client(address)
         open.withLock { open in
-            let count = open[address, default: 1] - 1
-            open[address] = count > 0 ? count : nil
+            let count = open[client, default: 1] - 1
+            open[client] = count > 0 ? count : nil
         }
     }
 }

@@ -39,7 +39,7 @@ actor PasswordGate {
         if let wait = failures[username].map({ $0.until - now }), wait > .zero {
             throw ParseRefusal.tooManyRequests("Too many failed log-ins for this user; try again later.", retryAfter: Self.seconds(wait))
         }
-        if let address {
+        if let address = address.map(AddressList.client) {
             var budget = budgets[address] ?? Budget(attempts: Double(limits.attemptsPerAddress), at: now)
             budget.attempts = min(Double(limits.attemptsPerAddress), budget.attempts + (now - budget.at) / limits.refillInterval)
             budget.at = now

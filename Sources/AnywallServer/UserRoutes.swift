@@ -161,6 +161,9 @@ struct UserRoutes {
     private func logIn(username: String?, password: String?, from address: String?) async throws -> Response {
         guard let username, !username.isEmpty else { throw Self.usernameMissing }
         guard let password, !password.isEmpty else { throw Self.passwordMissing }
+        // No account has a name the wall would not take: refused before the gate, which would
+        // otherwise remember a name of any length a client makes up.
+        guard (try? Username.validated(username)) != nil else { throw Self.invalidLogin }
         let (session, user) = try await gate.attempt(username: username, address: address) {
             do {
                 return try await wall.logIn(username: username, password: password)

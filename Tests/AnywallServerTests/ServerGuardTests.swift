@@ -49,6 +49,15 @@ struct ServerGuardTests {
         #expect(try AddressList(parsing: list).allows(address) == allowed)
     }
 
+    @Test("a client is counted by its IPv4 address, or by the /64 an IPv6 host may speak from any address of")
+    func clientsCounted() {
+        #expect(AddressList.client("2001:db8:1:2::1") == AddressList.client("2001:db8:1:2:ffff:ffff:ffff:fffe"))
+        #expect(AddressList.client("2001:db8:1:2::1") != AddressList.client("2001:db8:1:3::1"))
+        #expect(AddressList.client("203.0.113.9") == "203.0.113.9")
+        #expect(AddressList.client("203.0.113.9") != AddressList.client("203.0.113.10"))
+        #expect(AddressList.client("unknown") == "unknown")
+    }
+
     @Test("entries that are no address or network are refused", arguments: ["", "localhost", "10.0.0.0/33", "::/129", "1.2.3.4/-1", "1.2.3"])
     func invalidEntries(list: String) {
         #expect(throws: InvalidAddressList.self) { try AddressList(parsing: list) }
