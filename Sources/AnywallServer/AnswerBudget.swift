@@ -1,3 +1,4 @@
+import AnywallSupport
 import ParseWire
 import Synchronization
 
@@ -14,6 +15,11 @@ final class AnswerBudget: Sendable {
 
     init(bytes: Int = maxBytes) {
         remaining = Mutex(bytes)
+    }
+
+    deinit {
+        // An answer of more than a megabyte, built and sent: its memory goes back to the system.
+        if remaining.withLock({ $0 }) < Self.maxBytes - 1024 * 1024 { MemoryTrim.noteLargeRelease() }
     }
 
     /// Takes `bytes` from the budget, or refuses the answer with Parse's 116 when they do not fit.

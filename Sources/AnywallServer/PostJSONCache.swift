@@ -3,14 +3,17 @@ import Synchronization
 import WallDomain
 
 /// The JSON of posts as finds and fetches return them, kept: encoding is most of a find's cost
-/// (docs/performance.md), and the posts near where people are asked about again and again. A post
-/// is kept by its whole record with the way it was rendered, so an edit, a new ACL, an author's new
-/// name or a field removed by the schema makes another key, never a stale answer.
+/// (docs/performance.md), and the posts near where people are asked about again and again. Each
+/// post is kept once for each way it is rendered (with or without its author), beside the record
+/// it was rendered from: an edit, a new ACL, an author's new name or a field removed by the schema
+/// makes a record that differs, and the post is rendered again in place of the old one, never
+/// answered stale, and never kept twice (a post edited again and again would otherwise leave
+/// every version behind).
 ///
-/// Only the renderings every client shares are kept (with or without the author): one that picks
-/// fields (`keys`, `excludeKeys`) is the client's own choice, and kept, a client making up a new
-/// choice for each request could fill the cache with entries nobody asks for again. Memory is
-/// bounded in bytes, a post's record and its JSON counted both; when full the cache is emptied.
+/// Only the renderings every client shares are kept: one that picks fields (`keys`,
+/// `excludeKeys`) is the client's own choice, and kept, a client making up a new choice for each
+/// request could fill the cache with entries nobody asks for again. Memory is bounded in bytes,
+/// a post's record and its JSON counted both; when full the cache is emptied.
 final class PostJSONCache: Sendable {
     /// How a find renders a post: what it includes and which fields it returns.
     struct Rendering: Hashable, Sendable {
@@ -23,12 +26,17 @@ final class PostJSONCache: Sendable {
     }
 
     private struct Key: Hashable {
-        let post: StoredPost
+        let objectId: String
         let includeUser: Bool
     }
 
+    private struct Entry {
+        let post: StoredPost
+        let json: Data
+    }
+
     private struct Kept {
-        var entries: [Key: Data] = [:]
+        var entries: [Key: Entry] = [:]
         var bytes = 0
     }
 
@@ -37,18 +45,21 @@ final class PostJSONCache: Sendable {
 
     private let kept = Mutex(Kept())
 
-    /// The post's JSON, encoded by `encode` the first time it is rendered a shared way.
+    /// The post's JSON, encoded by `encode` the first time it is rendered a shared way (and again
+    /// once its record changed).
     func json(_ post: StoredPost, _ rendering: Rendering, encode: () throws -> Data) rethrows -> Data {
         guard rendering.isShared else { return try encode() }
-        let key = Key(post: post, includeUser: rendering.includeUser)
-        if let data = kept.withLock({ $0.entries[key] }) { return data }
-        let data = try encode()
+        let key = Key(objectId: post.objectId, includeUser: rendering.includeUser)
+        if let entry = kept.withLock({ $0.entries[key] }), entry.post == post { return entry.json }
+        let json = try encode()
         // The record is about as large as its JSON: both are counted.
-        let cost = 2 * data.count
+        let cost = 2 * json.count
         kept.withLock { cache in
+            if let old = cache.entries[key] { cache.bytes -= 2 * old.json.count }
             if cache.bytes + cost > Self.capacity { cache = Kept() }
-            if cache.entries.updateValue(data, forKey: key) == nil { cache.bytes += cost }
+            cache.entries[key] = Entry(post: post, json: json)
+            cache.bytes += cost
         }
-        return data
+        return json
     }
 }

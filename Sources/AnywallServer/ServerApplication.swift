@@ -1,3 +1,4 @@
+import AnywallSupport
 import EmbeddedStore
 import Foundation
 import Hummingbird
@@ -64,6 +65,13 @@ package enum ServerApplication {
             } catch {
                 ServerLog.event("error", ["error": .string("pruning request ids: \(error)")])
             }
+        }
+    }
+
+    /// Gives the memory large answers took back to the system every `interval`, after any (`MemoryTrim`).
+    package static func trimMemory(every interval: Duration = .seconds(2)) async {
+        while (try? await Task.sleep(for: interval)) != nil {
+            MemoryTrim.trimIfNoted()
         }
     }
 

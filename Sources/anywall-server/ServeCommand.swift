@@ -1,4 +1,5 @@
 import AnywallServer
+import AnywallSupport
 import ArgumentParser
 import Foundation
 import Hummingbird
@@ -169,6 +170,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func serve(onEventLoops: Bool) async throws {
+        MemoryTrim.configureForServer()
         let environment = ProcessInfo.processInfo.environment
         let keys = try ServerKeys.from(environment)
         var passwords = PasswordLimits()
@@ -193,6 +195,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let pruning = Task { await ServerApplication.pruneRequestIds(of: wall) }
         defer { pruning.cancel() }
+        let trimming = Task { await ServerApplication.trimMemory() }
+        defer { trimming.cancel() }
         do {
             try await app.runService()
         } catch {
