@@ -99,11 +99,22 @@ struct ConfigCommand: ParsableCommand {
                 """)
         @Argument(help: "The parameter's name.") var key: String
         @Argument(help: ArgumentHelp("The value, as JSON.", valueName: "JSON")) var value: String
+        @Flag(help: "Add a parameter anywall does not use (for other clients of the wall).") var newKey = false
         @OptionGroup var masterKey: MasterKeyOptions
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
+        /// The parameters anywall reads (Anywall's two, and the social layer's the design names).
+        static let knownKeys = [RemoteConfig.filterDistancesKey, RemoteConfig.maxCharactersKey,
+                                "hideScore", "reportLimit", "facebookAppId", "facebookClientToken"]
+
         func run() throws {
+            // A parameter, once set, stays on the wall: a misspelled one is refused before it is kept.
+            guard newKey || Self.knownKeys.contains(key) else {
+                let suggestion = ArgumentMistakes.closest(to: key, among: Self.knownKeys).map { "did you mean '\($0)'? " } ?? ""
+                throw AnywallError.inputRejected("unknown config parameter '\(key)': \(suggestion)anywall reads "
+                                                 + "\(Self.knownKeys.joined(separator: ", ")); to add another, give --new-key")
+            }
             let context = try CommandContext(store: store)
             guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)) else {
                 throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
