@@ -486,13 +486,13 @@ _anywall_config() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    show|refresh|set|init)
+    show|refresh|set|unset|init)
         # Offer subcommand argument completions
         "_anywall_config_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'show refresh set init' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'show refresh set unset init' -- "${cur}"))
         ;;
     esac
 }
@@ -535,6 +535,26 @@ _anywall_config_set() {
     repeating_options=()
     non_repeating_options=(--master-key-file --store)
     __anywall_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--master-key-file')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_config_unset() {
+    repeating_flags=()
+    non_repeating_flags=(--master-key-stdin --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--master-key-file --store)
+    __anywall_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

@@ -55,6 +55,8 @@ function __anywall_parse_tokens -S
                 __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
             case 'set'
                 __anywall_parse_subcommand 2 'new-key' 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
+            case 'unset'
+                __anywall_parse_subcommand 1 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
             case 'init'
                 __anywall_parse_subcommand 0 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
             end
@@ -226,6 +228,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'show' -d 'Show the config in use and where it came from.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'refresh' -d 'Fetch the config now, whatever the cached copy\'s age.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'set' -d 'Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'unset' -d 'Remove one parameter; Anywall\'s own then take their defaults.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'init' -d 'Prepare a new wall: seed the default config, keeping values already set.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" json' -l 'json' -d 'Print JSON.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
@@ -242,6 +245,12 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" master-key-stdin' -l 'master-key-stdin' -d 'Read the Parse master key from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" master-key-file' -l 'master-key-file' -d 'Read the Parse master key from the first line of a file.' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" master-key-stdin' -l 'master-key-stdin' -d 'Read the Parse master key from the first line of standard input.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" master-key-file' -l 'master-key-file' -d 'Read the Parse master key from the first line of a file.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" json' -l 'json' -d 'Print JSON.'

@@ -11,7 +11,7 @@ struct FrontDoorTests {
           arguments: [(["nearbi", "--at", "1,1"], "unknown command 'nearbi': did you mean 'nearby'?"),
                       (["nearbi"], "unknown command 'nearbi': did you mean 'nearby'?"),
                       (["help", "nearbi"], "unknown command 'nearbi': did you mean 'nearby'?"),
-                      (["config", "frobnicate"], "unknown command 'config frobnicate': the commands of 'anywall config' are show, refresh, set, init"),
+                      (["config", "frobnicate"], "unknown command 'config frobnicate': the commands of 'anywall config' are show, refresh, set, unset, init"),
                       (["settings", "get", "radius"], "unknown command 'settings get': did you mean 'set'? the commands of 'anywall settings' are show, set, unset")])
     func misspelledCommand(_ arguments: [String], _ message: String) throws {
         let run = try Self.box.run(arguments)

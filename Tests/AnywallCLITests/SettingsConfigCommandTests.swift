@@ -157,6 +157,9 @@ struct SettingsConfigCommandTests {
         let refreshed = try box.run(["config", "refresh", "--json"]).json as! [String: Any]
         #expect(refreshed["origin"] as? String == "backend")
         #expect((refreshed["params"] as! [String: Any])["motd"] as? String == "hello")
+        let unset = try box.run(["config", "unset", "motd", "--json"] + box.adminArguments)
+        #expect((unset.json as? [String: Any]).flatMap { $0["params"] as? [String: Any] }?["motd"] == nil, "\(unset)")
+        #expect(((try box.run(["config", "refresh", "--json"]).json as! [String: Any])["params"] as! [String: Any])["motd"] == nil)
         let table = try box.run(["config", "init"] + box.adminArguments).stdout
         #expect(table.contains("postMaxCharacterCount     280") && table.contains("availableFilterDistances"), "\(table)")
     }

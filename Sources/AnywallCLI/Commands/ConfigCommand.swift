@@ -17,7 +17,7 @@ struct ConfigCommand: ParsableCommand {
 
             \(UsageExamples.config)
             """,
-        subcommands: [Show.self, Refresh.self, Set.self, Init.self],
+        subcommands: [Show.self, Refresh.self, Set.self, Unset.self, Init.self],
         defaultSubcommand: Show.self)
 
     /// The JSON shape `config show --json` prints: Parse's `{"params":{...}}` plus provenance.
@@ -121,6 +121,27 @@ struct ConfigCommand: ParsableCommand {
             }
             let wall = try context.openBackendSendingOutbox()
             let config = try wall.setConfig(key, to: parsed, masterKey: try masterKey.read())
+            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
+        }
+    }
+
+    struct Unset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: "Remove one parameter; Anywall's own then take their defaults.",
+            discussion: """
+                Needs what set needs: write access to the embedded wall's file, or a Parse Server's master key.
+
+                \(UsageExamples.configUnset)
+                """)
+        @Argument(help: "The parameter's name.") var key: String
+        @OptionGroup var masterKey: MasterKeyOptions
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openBackendSendingOutbox()
+            let config = try wall.unsetConfig(key, masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
     }
