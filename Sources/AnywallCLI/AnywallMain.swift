@@ -36,7 +36,8 @@ package enum AnywallMain {
             Terminal.note("anywall: \(error)")
             exit(ExitStatus.usage.rawValue)
         } catch {
-            guard let parsed = ArgumentMistakes.valuesAsValues(arguments) else { refuse(error, arguments: arguments) }
+            guard ArgumentMistakes.splitCoordinates(arguments) == nil, let parsed = ArgumentMistakes.valuesAsValues(arguments)
+            else { refuse(error, arguments: arguments) }
             command = parsed
         }
         do {

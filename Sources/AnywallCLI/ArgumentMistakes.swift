@@ -54,21 +54,28 @@ enum ArgumentMistakes {
         return nil
     }
 
+    /// `--at 37.7793 -122.4193` (the parser reads the longitude as an unknown option, or as a
+    /// post's text): what to type instead.
+    static func splitCoordinates(_ arguments: [String]) -> String? {
+        guard let at = arguments.firstIndex(of: "--at"), at + 2 < arguments.count, !arguments[at + 1].contains(","),
+              Double(arguments[at + 1]) != nil, Double(arguments[at + 2]) != nil else { return nil }
+        return "--at takes one value, LAT,LON, with a comma and no space: --at \(arguments[at + 1]),\(arguments[at + 2])"
+    }
+
     /// A one-line explanation, in place of the parser's, of a failure whose usual cause is known.
     static func explanation(of failure: Error, arguments: [String]) -> (message: String, status: ExitStatus)? {
-        // `--at 37.7793 -122.4193`: the parser reads the longitude as an unknown option.
-        if let at = arguments.firstIndex(of: "--at"), at + 2 < arguments.count, !arguments[at + 1].contains(","),
-           Double(arguments[at + 1]) != nil, Double(arguments[at + 2]) != nil {
-            let point = "\(arguments[at + 1]),\(arguments[at + 2])"
-            return ("--at takes one value, LAT,LON, with a comma and no space: --at \(point)", .inputRejected)
-        }
+        if let split = splitCoordinates(arguments) { return (split, .inputRejected) }
         let message = Anywall.message(for: failure)
         if arguments.first == "post", message.hasPrefix("Unexpected argument") {
             return ("\(lowercasedStart(message)): a post's text is one argument: quote it (anywall post \"your text\" ...), "
                     + "or give '-' and pipe it in", .usage)
         }
-        if arguments.first == "post", message.hasPrefix("Unknown option"), !message.contains("Did you mean") {
-            return ("\(lowercasedStart(message)): a post's text that starts with '-' goes in quotes, or after '--'", .usage)
+        // `-icy` could be an option: the parser cannot tell, and `--` can. (Its "did you mean" would
+        // offer a long option for text: every option of post but -h is long.)
+        if arguments.first == "post", message.hasPrefix("Unknown option '-"), !message.hasPrefix("Unknown option '--") {
+            let unknown = message.components(separatedBy: ". Did you mean")[0]
+            return ("\(lowercasedStart(unknown)): a post's text that starts with '-' goes after '--' "
+                    + "(anywall post --at LAT,LON -- \"-text\")", .usage)
         }
         return nil
     }

@@ -75,13 +75,15 @@ struct FrontDoorTests {
         #expect(words.status == Exit.usage, "\(words)")
         #expect(words.stderr.hasPrefix("anywall: unexpected argument 'world': a post's text is one argument: quote it"), "\(words)")
         #expect(words.stderr.split(separator: "\n").count == 1, "\(words)")
+        let option = try Self.box.run(["post", "-icy", "--at", "1,1"])
+        #expect(option.status == Exit.usage && option.stderr.contains("goes after '--'"), "\(option)")
     }
 
-    @Test("coordinates given as two words say to join them with a comma")
-    func coordinatesWithASpace() throws {
-        let run = try Self.box.run(["where", "--at", "37.7793", "-122.4193"])
+    @Test("coordinates given as two words say to join them with a comma", arguments: [["where"], ["post"], ["post", "hi"]])
+    func coordinatesWithASpace(_ command: [String]) throws {
+        let run = try Self.box.run(command + ["--at", "37.7793", "-122.4193"])
         #expect(run.status == Exit.inputRejected, "\(run)")
-        #expect(run.stderr == "anywall: --at takes one value, LAT,LON, with a comma and no space: --at 37.7793,-122.4193\n")
+        #expect(run.stderr == "anywall: --at takes one value, LAT,LON, with a comma and no space: --at 37.7793,-122.4193\n", "\(run)")
     }
 
     @Test("swapped latitude and longitude are named as such")
