@@ -281,6 +281,7 @@ _anywall_post() {
         return
         ;;
     '--nmea')
+        __anywall_add_completions -f
         return
         ;;
     '--baud')
@@ -312,6 +313,7 @@ _anywall_nearby() {
         return
         ;;
     '--nmea')
+        __anywall_add_completions -f
         return
         ;;
     '--baud')
@@ -333,6 +335,7 @@ _anywall_nearby() {
         return
         ;;
     '--cache-policy')
+        __anywall_add_completions -W 'ignore-cache'$'\n''cache-only'$'\n''network-only'$'\n''cache-else-network'$'\n''network-else-cache'$'\n''cache-then-network'
         return
         ;;
     '--min-move')
@@ -364,6 +367,7 @@ _anywall_where() {
         return
         ;;
     '--nmea')
+        __anywall_add_completions -f
         return
         ;;
     '--baud')
@@ -432,6 +436,18 @@ _anywall_settings_set() {
         return
         ;;
     esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''timeout'
+        return
+        ;;
+    2)
+        __anywall_add_completions -W "$(__anywall_custom_complete ---completion settings set -- positional@1 "${COMP_CWORD}" "$(__anywall_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _anywall_settings_unset() {
@@ -445,6 +461,14 @@ _anywall_settings_unset() {
     case "${prev}" in
     '--store')
         __anywall_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''timeout'
         return
         ;;
     esac
@@ -462,13 +486,13 @@ _anywall_config() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    show|refresh|set|init)
+    show|refresh|set|unset|init)
         # Offer subcommand argument completions
         "_anywall_config_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'show refresh set init' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'show refresh set unset init' -- "${cur}"))
         ;;
     esac
 }
@@ -507,10 +531,30 @@ _anywall_config_refresh() {
 
 _anywall_config_set() {
     repeating_flags=()
-    non_repeating_flags=(--master-key-stdin --json --version -h --help)
+    non_repeating_flags=(--new-key --master-key-stdin --json --version -h --help)
     repeating_options=()
     non_repeating_options=(--master-key-file --store)
     __anywall_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--master-key-file')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_config_unset() {
+    repeating_flags=()
+    non_repeating_flags=(--master-key-stdin --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--master-key-file --store)
+    __anywall_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

@@ -54,7 +54,9 @@ function __anywall_parse_tokens -S
             case 'refresh'
                 __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
             case 'set'
-                __anywall_parse_subcommand 2 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
+                __anywall_parse_subcommand 2 'new-key' 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
+            case 'unset'
+                __anywall_parse_subcommand 1 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
             case 'init'
                 __anywall_parse_subcommand 0 'master-key-stdin' 'master-key-file=' 'json' 'store=' 'version' 'h/help'
             end
@@ -164,7 +166,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" at' -l 'at' -d 'A fixed location, e.g. 37.7793,-122.4193.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" gpsd' -l 'gpsd' -d 'Read fixes from gpsd (default: localhost:2947; the value may be left out).' -rfka ''
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" baud' -l 'baud' -d 'Serial line speed for an NMEA device, e.g. 4800, 9600, 115200.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" fix-timeout' -l 'fix-timeout' -d 'How long to wait for a location fix (default: 10).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" no-queue' -l 'no-queue' -d 'When the server cannot be reached, fail instead of keeping the post in the outbox.'
@@ -174,7 +176,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" at' -l 'at' -d 'A fixed location, e.g. 37.7793,-122.4193.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" gpsd' -l 'gpsd' -d 'Read fixes from gpsd (default: localhost:2947; the value may be left out).' -rfka ''
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" baud' -l 'baud' -d 'Serial line speed for an NMEA device, e.g. 4800, 9600, 115200.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" fix-timeout' -l 'fix-timeout' -d 'How long to wait for a location fix (default: 10).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" radius' -l 'radius' -d 'The filter radius for this call, e.g. 250ft, 2km (default: the \'radius\' setting, else 1000m).' -rfka ''
@@ -182,7 +184,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" search-distance' -l 'search-distance' -d 'How far to look (default: 100km).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" within' -l 'within' -d 'Only posts inside AREA: a GeoJSON Polygon, MultiPolygon, Feature or FeatureCollection, WKT, or a box WEST,SOUTH,EAST,NORTH; @FILE reads it from a file, @- from stdin.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" changes' -l 'changes' -d 'Print only the changes since the previous run of this query.'
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" cache-policy' -l 'cache-policy' -d 'On a server: ignore-cache, cache-only, network-only, cache-else-network, network-else-cache, cache-then-network (default: network-else-cache).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" cache-policy' -l 'cache-policy' -d 'On a server: ignore-cache, cache-only, network-only, cache-else-network, network-else-cache, cache-then-network (default: network-else-cache).' -rfka 'ignore-cache cache-only network-only cache-else-network network-else-cache cache-then-network'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" watch' -l 'watch' -d 'Keep running and print only what changes as you move (ends at the end of NMEA input, or on Ctrl-C).'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" min-move' -l 'min-move' -d 'With --watch: ask the wall again after moving this far (default: 10m).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" interval' -l 'interval' -d 'With --watch: ask the wall again this often, e.g. 30, 30s, 500ms, 2min (default: 30s).' -rfka ''
@@ -196,7 +198,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" at' -l 'at' -d 'A fixed location, e.g. 37.7793,-122.4193.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" gpsd' -l 'gpsd' -d 'Read fixes from gpsd (default: localhost:2947; the value may be left out).' -rfka ''
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" baud' -l 'baud' -d 'Serial line speed for an NMEA device, e.g. 4800, 9600, 115200.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" fix-timeout' -l 'fix-timeout' -d 'How long to wait for a location fix (default: 10).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall where" json' -l 'json' -d 'Print JSON.'
@@ -212,9 +214,12 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 1' -fka 'radius units location format server app-id rest-key timeout'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 2' -fka '(__anywall_custom_completion ---completion settings set -- positional@1 (count (__anywall_tokens -pc)) (__anywall_tokens -tC))'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings unset" -eq 1' -fka 'radius units location format server app-id rest-key timeout'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -223,6 +228,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'show' -d 'Show the config in use and where it came from.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'refresh' -d 'Fetch the config now, whatever the cached copy\'s age.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'set' -d 'Set one parameter to a JSON value, e.g. postMaxCharacterCount 200.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'unset' -d 'Remove one parameter; Anywall\'s own then take their defaults.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall config" -eq 1' -fa 'init' -d 'Prepare a new wall: seed the default config, keeping values already set.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" json' -l 'json' -d 'Print JSON.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
@@ -232,12 +238,19 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config refresh" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" new-key' -l 'new-key' -d 'Add a parameter anywall does not use (for other clients of the wall).'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" master-key-stdin' -l 'master-key-stdin' -d 'Read the Parse master key from the first line of standard input.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" master-key-file' -l 'master-key-file' -d 'Read the Parse master key from the first line of a file.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" json' -l 'json' -d 'Print JSON.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" master-key-stdin' -l 'master-key-stdin' -d 'Read the Parse master key from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" master-key-file' -l 'master-key-file' -d 'Read the Parse master key from the first line of a file.' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" json' -l 'json' -d 'Print JSON.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config unset" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" master-key-stdin' -l 'master-key-stdin' -d 'Read the Parse master key from the first line of standard input.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" master-key-file' -l 'master-key-file' -d 'Read the Parse master key from the first line of a file.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall config init" json' -l 'json' -d 'Print JSON.'

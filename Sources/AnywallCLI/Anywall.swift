@@ -26,4 +26,7 @@ struct Anywall: ParsableCommand {
             SettingsCommand.self, ConfigCommand.self, OutboxCommand.self, ImportCommand.self, PasswdCommand.self,
         ]
     )
+
+    /// Every error starts the way anywall's own do, the parser's included.
+    static var _errorPrefix: String { "anywall: " }
 }

@@ -1,3 +1,4 @@
+import AnywallSupport
 import ArgumentParser
 import Foundation
 import WallDomain
@@ -26,11 +27,18 @@ package enum AnywallMain {
             Terminal.output("\(AnywallVersion.current)\n")
             exit(ExitStatus.success.rawValue)
         }
+        let arguments = GPSDDefaultArgument.filled(arguments)
         var command: ParsableCommand
         do {
-            command = try Anywall.parseAsRoot(GPSDDefaultArgument.filled(arguments))
+            try ArgumentMistakes.checkCommandNames(arguments)
+            command = try Anywall.parseAsRoot(arguments)
+        } catch let error as ArgumentMistakes.UnknownCommand {
+            Terminal.note("anywall: \(error)")
+            exit(ExitStatus.usage.rawValue)
         } catch {
-            Anywall.exit(withError: error)
+            guard ArgumentMistakes.splitCoordinates(arguments) == nil, let parsed = ArgumentMistakes.valuesAsValues(arguments)
+            else { refuse(error, arguments: arguments) }
+            command = parsed
         }
         do {
             try command.run()
@@ -46,5 +54,23 @@ package enum AnywallMain {
         } catch {
             Anywall.exit(withError: error)
         }
+    }
+
+    /// Ends with the parser's refusal of the arguments, in anywall's one style: `anywall: ...`, then
+    /// the command's usage; a mistake whose cause is known gets one line saying what to type.
+    private static func refuse(_ error: Error, arguments: [String]) -> Never {
+        let status = Anywall.exitCode(for: error)
+        // Help, completion scripts and the version are not failures: the parser prints them.
+        guard status != .success else { Anywall.exit(withError: error) }
+        if let known = ArgumentMistakes.explanation(of: error, arguments: arguments) {
+            Terminal.note("anywall: \(known.message)")
+            exit(known.status.rawValue)
+        }
+        var text = Anywall.fullMessage(for: error)
+        if text.hasPrefix(Anywall._errorPrefix) {
+            text = Anywall._errorPrefix + ArgumentMistakes.lowercasedStart(String(text.dropFirst(Anywall._errorPrefix.count)))
+        }
+        StandardStream.writeError(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        exit(status.rawValue)
     }
 }

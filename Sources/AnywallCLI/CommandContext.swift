@@ -20,10 +20,12 @@ struct CommandContext {
     /// Whether `--store` was given: it names the embedded wall, whatever server is set.
     let storeFlagGiven: Bool
 
-    init(store: StoreOptions) throws {
+    /// `mendingSettings`: a settings file that is not one reads as no settings (for `settings set`
+    /// and `unset`, which write a new one and keep the damaged one beside it).
+    init(store: StoreOptions, mendingSettings: Bool = false) throws {
         environment = ProcessInfo.processInfo.environment
         paths = XDGPaths(environment: environment)
-        settings = try Settings.load(from: paths.settingsFile)
+        settings = try Settings.load(from: paths.settingsFile, mending: mendingSettings)
         storeFile = Preferences.storeFile(flag: store.store, environment: environment, paths: paths)
         storeFlagGiven = store.store != nil
     }

@@ -38,7 +38,7 @@ package enum ExitStatus: Int32, CaseIterable {
         switch self {
         case .success: return "success"
         case .stale: return "success, but what was printed came from the cache (or, for config show, the defaults): the server was out of reach, or the cache policy read the cache"
-        case .usage: return "usage error: unknown command or flag, missing argument (the usage text is printed), or a username or password that cannot be asked for off a terminal"
+        case .usage: return "usage error: unknown command (one line, with the closest one), unknown flag or missing argument (with the usage text), or a username or password that cannot be asked for off a terminal"
         case .inputRejected: return "input rejected: coordinates, distance, limit, text, setting, config value, taken username; import with skipped records"
         case .fileUnreadable: return "a file named on the command line cannot be read"
         case .backendUnreachable: return "the server or gpsd cannot be reached, timed out or failed, or the wall's file cannot be opened"

@@ -12,11 +12,13 @@ enum Terminal {
     /// Writes results to stdout. Output that cannot be written (a full disk, a closed stdout)
     /// ends anywall with one line and `ExitStatus.outputFailed`, as a result half-written must
     /// not pass for a whole one.
-    static func output(_ text: String) {
+    /// `done` says what the command did before it printed (`post`: the post was made), so that
+    /// nobody does it again because the output was lost.
+    static func output(_ text: String, done: String? = nil) {
         do {
             try StandardStream.write(Data(text.utf8), to: STDOUT_FILENO)
         } catch {
-            note("anywall: cannot write to standard output: \(error.reason)")
+            note("anywall: cannot write to standard output: \(error.reason)" + (done.map { "; \($0)" } ?? ""))
             exit(ExitStatus.outputFailed.rawValue)
         }
     }

@@ -5,7 +5,7 @@ enum UsageExamples {
     /// The parent command shows its subcommands' examples.
     static let `settings` = shown(settingsShowExamples + settingsSetExamples + settingsUnsetExamples)
     /// The parent command shows its subcommands' examples.
-    static let `config` = shown(configShowExamples + configRefreshExamples + configSetExamples + configInitExamples)
+    static let `config` = shown(configShowExamples + configRefreshExamples + configSetExamples + configUnsetExamples + configInitExamples)
     static let `signup` = shown(signupExamples)
     static let `login` = shown(loginExamples)
     static let `logout` = shown(logoutExamples)
@@ -19,6 +19,7 @@ enum UsageExamples {
     static let `configShow` = shown(configShowExamples)
     static let `configRefresh` = shown(configRefreshExamples)
     static let `configSet` = shown(configSetExamples)
+    static let `configUnset` = shown(configUnsetExamples)
     static let `configInit` = shown(configInitExamples)
     static let `import` = shown(importExamples)
     /// The parent command shows its subcommands' examples.
@@ -91,6 +92,10 @@ enum UsageExamples {
     private static let configSetExamples: [Example] = [
         ("anywall config set postMaxCharacterCount 200 --master-key-file master.key", "longer posts (a server needs its master key)"),
         ("anywall config set availableFilterDistances '[100, 500, 2000]'", "the radius choices, in feet"),
+    ]
+    private static let configUnsetExamples: [Example] = [
+        ("anywall config unset postMaxCharacterCount", "back to Anywall's default, 140"),
+        ("anywall config unset motd --master-key-file master.key", "remove a parameter set by mistake"),
     ]
     private static let configInitExamples: [Example] = [
         ("anywall config init --master-key-file master.key", "once per new Parse Server"),

@@ -21,7 +21,7 @@ extension EmbeddedWall {
     /// Adds posts in one transaction, keeping their objectId, createdAt, text, location and author.
     ///
     /// An author the wall does not know becomes a user without a password. A record without an
-    /// objectId or createdAt gets a new id and the current time.
+    /// objectId gets one derived from its content (`contentObjectId`); one without createdAt, the current time.
     public func importPosts(_ posts: [ImportedPost]) throws -> ImportOutcome {
         var authors: [ImportedPost.Author: Int64] = [:]
         return try importPosts(posts, authors: &authors)
@@ -96,7 +96,7 @@ extension EmbeddedWall {
             sqlite3_bind_int64(row, 6, post.createdAt.map(Self.millis) ?? now)
             // The strings bound in place (no destructor: SQLite reads them where they are, until
             // the step is done), not copied: two allocations a post fewer.
-            try (post.objectId ?? RandomIdentifier.objectId()).withCString { objectId in
+            try (post.objectId ?? post.contentObjectId).withCString { objectId in
                 try post.text.withCString { text in
                     sqlite3_bind_text(row, 1, objectId, -1, nil)
                     sqlite3_bind_text(row, 2, text, -1, nil)

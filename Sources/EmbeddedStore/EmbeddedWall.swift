@@ -237,6 +237,13 @@ public final class EmbeddedWall: WallBackend {
         }
     }
 
+    public func unsetConfig(_ key: String, masterKey: String?) throws -> RemoteConfig {
+        try write { db in
+            try db.execute(sql: "DELETE FROM config WHERE key = ?", arguments: [key])
+            return try self.config(db)
+        }
+    }
+
     public func initialize(masterKey: String?) throws -> RemoteConfig {
         let encoder = JSONEncoder()
         return try write { db in

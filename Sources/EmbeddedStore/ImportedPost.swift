@@ -21,8 +21,18 @@ public struct ImportedPost: Decodable, Equatable, Sendable {
         }
     }
 
-    /// The post's id; nil when the record has none (a new one is made on import).
+    /// The post's id; nil when the record has none (`contentObjectId` is used on import).
     public let objectId: String?
+
+    /// The id a record without one is given: a digest of what it says (author, text, place, time),
+    /// so that importing the same record again finds it there instead of adding it twice.
+    public var contentObjectId: String {
+        let author = author.map { "\($0.objectId ?? "")\u{1F}\($0.username ?? "")" } ?? ""
+        let time = createdAt.map { String($0.timeIntervalSince1970) } ?? ""
+        let place = "\(location.latitude.bitPattern)\u{1F}\(location.longitude.bitPattern)"
+        // NUL separates the parts: a checked text cannot hold one, so no two records run together alike.
+        return HexDigest.sha256([author, text, place, time].joined(separator: "\u{0}"), bytes: 8)
+    }
     /// The text, trimmed; never empty.
     public let text: String
     public let location: GeoPoint

@@ -75,6 +75,21 @@ public struct Preferences: Sendable {
         get throws { try checked(.timeout, Settings.timeout).map(HTTPTimeouts.total) ?? .standard }
     }
 
+    /// Why each preference that is set cannot be used (`settings show` names them), in key order;
+    /// an unusable server is named in its backend line instead.
+    public var problems: [(key: SettingKey, reason: String)] {
+        var found: [(key: SettingKey, reason: String)] = []
+        func check(_ key: SettingKey, _ read: () throws -> Void) {
+            do { try read() } catch let error as AnywallError { found.append((key, error.reason)) } catch { found.append((key, "\(error)")) }
+        }
+        check(.radius) { _ = try radius }
+        check(.units) { _ = try units }
+        check(.location) { _ = try location }
+        check(.format) { _ = try format }
+        check(.timeout) { _ = try timeouts }
+        return found
+    }
+
     /// The value `key` is set to, parsed; nil when only the default sets it. A bad one is refused,
     /// naming where it came from.
     private func checked<T>(_ key: SettingKey, _ parse: (String) throws -> T) throws -> T? {

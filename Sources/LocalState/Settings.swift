@@ -53,11 +53,28 @@ public struct Settings: Equatable, Sendable {
     /// when the file is next saved.
     public private(set) var unknownKeys: [String] = []
 
-    /// Reads the file; a missing file means no settings.
-    public static func load(from url: URL) throws -> Settings {
+    /// Whether the file read was not a settings file (read with `mending`): saving then keeps it
+    /// beside the new one, as `damagedCopy(of:)`.
+    public private(set) var replacesDamagedFile = false
+
+    /// Where a damaged settings file is kept when `settings set` or `unset` writes a new one.
+    public static func damagedCopy(of url: URL) -> URL {
+        url.appendingPathExtension("damaged")
+    }
+
+    /// Reads the file; a missing file means no settings. A file that is not settings is refused,
+    /// unless `mending` (`settings set` and `unset`, which write a new one): then it reads as none.
+    public static func load(from url: URL, mending: Bool = false) throws -> Settings {
         guard let data = try PrivateFile.read(url) else { return Settings() }
         guard let raw = try? JSONDecoder().decode([String: String].self, from: data) else {
-            throw AnywallError.inputRejected("\(url.path) is not a settings file (a JSON object of strings); fix or remove it")
+            guard mending else {
+                throw AnywallError.inputRejected(
+                    "\(url.path) is not a settings file (a JSON object of strings): fix it, or 'anywall settings set KEY VALUE' "
+                    + "starts a new one and keeps it as \(damagedCopy(of: url).lastPathComponent)")
+            }
+            var settings = Settings()
+            settings.replacesDamagedFile = true
+            return settings
         }
         var settings = Settings()
         for (name, value) in raw {
@@ -73,6 +90,15 @@ public struct Settings: Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let raw = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+        if replacesDamagedFile {
+            let copy = Self.damagedCopy(of: url)
+            try? FileManager.default.removeItem(at: copy)
+            do {
+                try FileManager.default.moveItem(at: url, to: copy)
+            } catch {
+                throw AnywallError.fileUnreadable("cannot keep the damaged \(url.path) as \(copy.lastPathComponent): \(error.localizedDescription)")
+            }
+        }
         try PrivateFile.write(try encoder.encode(raw), to: url, mode: 0o600)
     }
 
@@ -80,11 +106,20 @@ public struct Settings: Equatable, Sendable {
     public mutating func set(_ key: SettingKey, to value: String, config: RemoteConfig) throws {
         switch key {
         case .radius:
-            values[key] = try FilterRadius.choice(matching: Distance(parsing: value), in: config).flagForm
+            let typed = try Distance(parsing: value)
+            do {
+                values[key] = try FilterRadius.choice(matching: typed, in: config).flagForm
+            } catch let error as AnywallError {
+                // The choices are the wall's design (Anywall's settings screen); any other radius is one flag,
+                // or one config change, away.
+                let feet = (config.availableFilterDistances + [typed]).map { Self.feetText($0) }.joined(separator: ",")
+                throw AnywallError.inputRejected("\(error.reason); for any other radius give --radius \(value) (or ANYWALL_RADIUS=\(value)), "
+                                                 + "or on a wall you administer: anywall config set availableFilterDistances '[\(feet)]'")
+            }
         case .units:
             values[key] = try Self.units(value).rawValue
         case .location:
-            values[key] = try LocationSpec(parsing: value).description
+            values[key] = try Self.absolute(LocationSpec(parsing: value)).description
         case .format:
             values[key] = try Self.format(value).rawValue
         case .server:
@@ -101,6 +136,20 @@ public struct Settings: Equatable, Sendable {
 
     public mutating func unset(_ key: SettingKey) {
         values[key] = nil
+    }
+
+    /// A distance in feet, as `availableFilterDistances` holds it: to a hundredth, which keeps it
+    /// within the centimetre a radius choice is matched to.
+    static func feetText(_ distance: Distance) -> String {
+        let feet = (distance.converted(to: .feet).value * 100).rounded() / 100
+        return feet == feet.rounded() && abs(feet) < 1e15 ? String(Int(feet)) : String(feet)
+    }
+
+    /// An NMEA path as the settings keep it: absolute, since the setting is used from any directory.
+    static func absolute(_ spec: LocationSpec) -> LocationSpec {
+        guard case .nmea(let path) = spec, path != "-", !path.hasPrefix("/") else { return spec }
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return .nmea(path: URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL.path)
     }
 
     static func units(_ value: String) throws -> UnitSystem {

@@ -155,6 +155,12 @@ public final class ParseWall: WallBackend {
         return try fetchConfig()
     }
 
+    public func unsetConfig(_ key: String, masterKey: String?) throws -> RemoteConfig {
+        // Parse Server's way to remove a parameter: the Delete operation in its place.
+        try putConfig([key: .object(["__op": .string("Delete")])], masterKey: try required(masterKey))
+        return try fetchConfig()
+    }
+
     public func initialize(masterKey: String?) throws -> RemoteConfig {
         let masterKey = try required(masterKey)
         do {

@@ -18,6 +18,9 @@ public struct NMEADecoder {
 
     public static let maxLineLength = 1024
 
+    /// How many sentences with a position or date were dropped for a missing or wrong checksum.
+    public private(set) var badChecksums = 0
+
     private var lines = LineSplitter(maxLineLength: NMEADecoder.maxLineLength)
     private var day: (date: NMEADate, midnight: Date, timeOfDay: Duration)?
 
@@ -55,7 +58,10 @@ public struct NMEADecoder {
     }
 
     private mutating func line(_ text: UnsafeBufferPointer<UInt8>, _ report: (Report) throws -> Void) rethrows {
-        guard let sentence = NMEASentence.parse(text) else { return }
+        guard let sentence = NMEASentence.parse(text) else {
+            if NMEASentence.failsChecksum(text) { badChecksums += 1 }
+            return
+        }
         switch sentence {
         case .fix(let kind, let point, let timeOfDay, let date):
             if let date, let timeOfDay { learn(date, at: timeOfDay) }

@@ -101,6 +101,18 @@ public enum NMEASentence: Equatable, Sendable {
         return .date(date, timeOfDay: tod)
     }
 
+    /// Whether `line` is a sentence `parse` reads (GGA, RMC, GLL, GNS, ZDA) but for its checksum,
+    /// missing or wrong: dropped all the same, and counted, so a feed without a fix can say why.
+    public static func failsChecksum(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = lastDollar(line), line.count - start >= 10 else { return false }
+        switch (line[start + 3], line[start + 4], line[start + 5]) {
+        case (Byte.G, Byte.G, Byte.A), (Byte.R, Byte.M, Byte.C), (Byte.G, Byte.L, Byte.L), (Byte.G, Byte.N, Byte.S), (Byte.Z, Byte.D, Byte.A):
+            return line[start + 1] != Byte.P && line[start + 6] == Byte.comma && checkedBodyEnd(line, from: start) == nil
+        default:
+            return false
+        }
+    }
+
     // MARK: Fields
 
     /// Where the sentence starts: the last `$` of the line (memchr, which is vectorised, finds

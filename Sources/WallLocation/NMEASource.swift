@@ -30,6 +30,7 @@ final class NMEAFeed: FixFeed {
     private var decoder = NMEADecoder()
     private var queue = FeedQueue()
     private var ended = false
+    private var sawFix = false
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     init(source: NMEASource, stop: StopSignal?) throws {
@@ -64,7 +65,15 @@ final class NMEAFeed: FixFeed {
     func next(until deadline: ContinuousClock.Instant) throws -> FeedEvent? {
         while true {
             if let event = queue.next() { return event }
-            if ended { return .end }
+            if ended {
+                // Sentences dropped for their checksum are the usual reason a log holds no fix: said, with how many.
+                if !sawFix, decoder.badChecksums > 0 {
+                    let count = decoder.badChecksums == 1 ? "1 sentence was" : "\(decoder.badChecksums) sentences were"
+                    throw AnywallError.noFix("no location fix in \(name): the input ended without one; "
+                                             + "\(count) dropped for a missing or wrong checksum")
+                }
+                return .end
+            }
             guard Readiness.wait(for: descriptor, stop: stop, until: deadline) == .readable else { return nil }
             try readChunk()
         }
@@ -90,7 +99,9 @@ final class NMEAFeed: FixFeed {
 
     private func take(_ report: NMEADecoder.Report) {
         switch report {
-        case .fix(let fix): queue.fix(Fix(point: fix.point, source: name, time: fix.time))
+        case .fix(let fix):
+            sawFix = true
+            queue.fix(Fix(point: fix.point, source: name, time: fix.time))
         case .noFix: queue.noFix()
         }
     }

@@ -35,6 +35,36 @@ struct AccountCommandTests {
         #expect(signup.status == Exit.inputRejected, "\(signup)")
     }
 
+    @Test("whoami --json prints a name that is not set as null", arguments: WallKind.allCases)
+    func nameNull(_ kind: WallKind) throws {
+        let box = try Sandbox(kind)
+        try box.signUp("bob")
+        let run = try box.run(["whoami", "--json"])
+        #expect(run.stdout.contains("\"name\":null"), "\(run)")
+    }
+
+    @Test("a password typed differently the second time at sign-up is asked again")
+    func passwordAskedAgain() throws {
+        let box = try Sandbox()
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(box, ["signup", "--username", "ann"])
+        var shown = ""
+        func answer(after prompt: String, _ text: String) {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !shown.hasSuffix(prompt), ContinuousClock.now < deadline { shown += terminal.readAvailable(timeout: .milliseconds(50)) }
+            terminal.send(text + "\n")
+        }
+        answer(after: "Password: ", "one secret")
+        answer(after: "Password (again): ", "another secret")
+        answer(after: "Password: ", "the secret")
+        answer(after: "Password (again): ", "the secret")
+        process.waitUntilExit()
+        shown += terminal.readAvailable()
+        #expect(process.terminationStatus == Exit.success, "\(shown)")
+        #expect(shown.contains("anywall: the two passwords differ; type them again"), "\(shown)")
+        #expect(try box.run(["login", "--username", "ann", "--password-stdin"], input: "the secret\n").status == Exit.success)
+    }
+
     @Test("the session file is mode 0600 and holds no password", arguments: WallKind.allCases)
     func sessionFile(_ kind: WallKind) throws {
         let box = try Sandbox(kind)

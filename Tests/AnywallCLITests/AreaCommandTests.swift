@@ -120,7 +120,7 @@ struct AreaCommandTests {
             ("POLYGON ((0 0, 1 0, 1 1", "bad WKT"),
             ("{\"type\":\"Polygon\"", "bad GeoJSON"),
             ("10,40,10.1", "expected four numbers WEST,SOUTH,EAST,NORTH"),
-            ("10,40.1,10.1,40", "south must be below north"),
+            ("10,40.1,10.1,40", "SOUTH 40.1 must be below NORTH 40.0"),
         ]
         for (area, says) in cases {
             let run = try box.run(["nearby", "--at", "40.05,10.05", "--within", area])

@@ -39,7 +39,9 @@ struct BadInputTests {
         #expect(try Self.box.run(["nearby", "--at", "x,1"]).stderr
                 == "anywall: bad coordinates 'x,1': latitude 'x' is not a number\n")
         #expect(try Self.box.run(["settings", "set", "radius", "5km"]).stderr
-                == "anywall: radius 5 km is not one of the choices: 250 ft, 2000 ft, 1000 m, 5000 ft\n")
+                == "anywall: radius 5 km is not one of the choices: 250 ft, 2000 ft, 1000 m, 5000 ft; for any other radius give "
+                + "--radius 5km (or ANYWALL_RADIUS=5km), or on a wall you administer: anywall config set availableFilterDistances "
+                + "'[250,2000,5000,16404.2]'\n")
         #expect(try Self.box.run(["settings", "set", "colour", "red"]).stderr
                 == "anywall: unknown setting 'colour': the settings are radius, units, location, format, server, app-id, rest-key, timeout\n")
     }

@@ -29,6 +29,17 @@ struct FullDiskTests {
         }
     }
 
+    @Test("a post whose objectId cannot be printed says that it was made, so that it is not posted twice")
+    func postMadeOutputLost() throws {
+        let box = try Sandbox()
+        try box.signUp("alice")
+        let run = try box.shell("{ \"$ANYWALL\" post hello --at 40,-74 > /dev/full; echo \"exit $?\"; } 2>&1 | cat")
+        #expect(run.stdout.hasSuffix("exit \(Exit.outputFailed)\n"), "\(run)")
+        let id = try #require(run.stdout.firstMatch(of: /the post was made \(objectId (\w+)\): do not post it again/)?.1, "\(run)")
+        let posts = try box.run(["nearby", "--at", "40,-74", "--json"]).json as! [[String: Any]]
+        #expect(posts.map { $0["objectId"] as? String } == [String(id)])
+    }
+
     @Test("settings and session files keep their previous version")
     func settingsAndSession() throws {
         let box = try Sandbox()

@@ -68,4 +68,18 @@ struct SerialDeviceTests {
         #expect(piped.status == Exit.noFix)
         #expect(piped.stderr == "anywall: no location fix in nmea:-: the input ended without one\n")
     }
+
+    @Test("sentences dropped for their checksum are counted when the input ends without a fix")
+    func badChecksums() throws {
+        let box = try Sandbox()
+        let good = NMEATrack.epoch(latitude: 37.7793, longitude: -122.4193, second: 0)
+        // The same sentences with their checksums spoiled, and one with none.
+        let spoiled = good.replacingOccurrences(of: #"\*[0-9A-F]{2}"#, with: "*00", options: .regularExpression)
+            + "$GPGGA,100000.00,3746.75800000,N,12225.15800000,W,1,08,0.9,35.0,M,40.0,M,,\r\n"
+        let run = try box.run(["where", "--nmea", "-"], input: spoiled)
+        #expect(run.status == Exit.noFix, "\(run)")
+        #expect(run.stderr == "anywall: no location fix in nmea:-: the input ended without one; "
+                + "3 sentences were dropped for a missing or wrong checksum\n", "\(run)")
+        #expect(try box.run(["where", "--nmea", "-"], input: spoiled + good).status == Exit.success, "a good sentence after them is a fix")
+    }
 }

@@ -27,10 +27,12 @@ struct TerminalRenderingTests {
 
     /// Terminal columns of the texts these tests print: CJK and emoji take two, the rest (ASCII,
     /// "…") one. A rule of the tests' own, so the binary's measure is checked against another.
+    /// A character with an emoji modifier (a skin tone) is one glyph of two columns.
     static func columns(_ text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { sum, scalar in
-            let wide = (0x3000...0x9FFF).contains(scalar.value) || (0xFF01...0xFF60).contains(scalar.value)
-                || (0x1F300...0x1FAFF).contains(scalar.value)
+        text.reduce(0) { sum, character in
+            let wide = character.unicodeScalars.contains {
+                (0x3000...0x9FFF).contains($0.value) || (0xFF01...0xFF60).contains($0.value) || (0x1F300...0x1FAFF).contains($0.value)
+            }
             return sum + (wide ? 2 : 1)
         }
     }
@@ -163,6 +165,39 @@ struct TerminalRenderingTests {
         #expect(run.status == Exit.success, "\(run.output)")
         #expect(Self.rows(run.output)[3].allSatisfy { $0.hasPrefix(Self.dim) }, "\(run.output)")
         try expectTable(run.output, width: width, leading: "added  ")
+    }
+
+    @Test("a 60-character author is cut with … and leaves every row's text beside it; a skin-toned emoji is two columns")
+    func longAuthorAndSkinTone() throws {
+        let box = try Sandbox()
+        try box.signUp("bart", name: String(repeating: "Bartholomew", count: 5) + "Smith")
+        #expect(try box.run(["post", "short and sweet", "--at", Self.here]).status == Exit.success)
+        try box.signUp("thumbs", name: "👍🏽 fan")
+        #expect(try box.run(["post", "👍🏽👍🏽 nice", "--at", "37.7794,-122.4193"]).status == Exit.success)
+        let run = try box.run(["nearby", "--at", Self.here], environment: ["COLUMNS": "100"])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "a header and two rows, each one line: \(run.stdout)")
+        let textColumn = try #require(Self.column(of: "TEXT", in: lines[0]), "\(run.stdout)")
+        #expect(lines[1].contains("BartholomewBartholomew") && lines[1].contains("… "), "\(run.stdout)")
+        #expect(Self.from(column: textColumn, of: lines[1]) == "short and sweet", "\(run.stdout)")
+        #expect(Self.from(column: textColumn, of: lines[2]) == "👍🏽👍🏽 nice", "\(run.stdout)")
+    }
+
+    @Test("--watch lines piped: a 24-hour time in plain ASCII, and columns that line up from one line to the next")
+    func watchLinesPiped() throws {
+        let box = try wall()
+        let track = box.home.appendingPathComponent("here.nmea")
+        try NMEATrack.epoch(latitude: 37.7793, longitude: -122.4193, second: 3600 * 4).write(to: track, atomically: true, encoding: .utf8)
+        let run = try box.run(["nearby", "--watch", "--nmea", track.path], environment: ["TZ": "UTC"])
+        #expect(run.status == Exit.success, "\(run)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run)")
+        #expect(lines.allSatisfy { $0.hasPrefix("14:00:00  added     ") }, "\(run)")
+        #expect(run.stdout.unicodeScalars.allSatisfy { $0.isASCII || $0.value > 0x2FFF }, "no narrow no-break space: \(run.stdout.debugDescription)")
+        let starts = zip(lines, [Self.longText, Self.wideText, Self.hiddenText]).map { line, text in
+            Self.column(of: String(text.prefix(8)), in: line)
+        }
+        #expect(Set(starts).count == 1 && starts[0] != nil, "the texts start in one column: \(run.stdout)")
     }
 
     @Test("--watch lines on a terminal fit its width, the text wrapped and hidden posts dim", arguments: [40, 120])

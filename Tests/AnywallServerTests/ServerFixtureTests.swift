@@ -95,7 +95,7 @@ enum Replay {
             }
         }
         var body = (fixture["body"] as? [String: Any]).map { concrete($0, key: nil, values) }
-            .map { try! JSONSerialization.data(withJSONObject: $0) }
+            .map { try! JSONSerialization.data(withJSONObject: $0 as Any) }
         var method = fixture["method"] as! String, path = String((fixture["path"] as! String).dropFirst("/parse".count))
         switch name {
         case "login-wrong-password":

@@ -74,6 +74,11 @@ package final class RecordingWall: WallBackend, @unchecked Sendable {
         return try wall.setConfig(key, to: value, masterKey: masterKey)
     }
 
+    package func unsetConfig(_ key: String, masterKey: String?) throws -> RemoteConfig {
+        try reach()
+        return try wall.unsetConfig(key, masterKey: masterKey)
+    }
+
     package func initialize(masterKey: String?) throws -> RemoteConfig {
         try reach()
         return try wall.initialize(masterKey: masterKey)

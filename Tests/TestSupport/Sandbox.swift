@@ -1,5 +1,6 @@
 import EmbeddedStore
 import Foundation
+import Testing
 import WallDomain
 
 /// Which wall a sandbox's commands use: the embedded SQLite file, or a server over Parse's REST API.
@@ -67,9 +68,15 @@ package struct Sandbox {
     package var sessionFile: URL { home.appendingPathComponent(".local/state/anywall/session.json") }
 
     /// Runs `anywall ARGS` with stdin from `input` (or empty), in this HOME and a clean environment.
+    /// Every failure it sees is checked for anywall's one error style (`anywall: ...` first), so
+    /// that each error path the suite drives holds to it.
     @discardableResult
     package func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
-        try Self.execute(Self.binary, arguments, input: input, environment: baseEnvironment.merging(environment) { $1 })
+        let run = try Self.execute(Self.binary, arguments, input: input, environment: baseEnvironment.merging(environment) { $1 })
+        if run.status != 0, let first = run.stderr.split(separator: "\n").first, !first.hasPrefix("anywall: ") {
+            Issue.record("anywall \(arguments) failed without 'anywall: ' first on stderr: \(run)")
+        }
+        return run
     }
 
     /// Runs any program in this HOME (shell loops for concurrency tests).

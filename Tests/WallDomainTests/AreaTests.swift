@@ -88,7 +88,13 @@ struct AreaTests {
                 message(#"{"type":"Polygon","coordinates":[[[0,0],[1,0]]]}"#).hasPrefix("bad polygon"))
         #expect(message("1,2,3") == "bad box '1,2,3': expected four numbers WEST,SOUTH,EAST,NORTH in degrees")
         #expect(message("0,10,5,10").contains("no area"))
-        #expect(message("0,-95,5,10").contains("latitudes within -90..90"))
+        #expect(message("0,-95,5,10") == "bad box '0,-95,5,10': SOUTH -95.0 is not a latitude (-90 to 90); "
+                + "latitude and longitude swapped? A box is WEST,SOUTH,EAST,NORTH, longitude first")
+        #expect(message("0,-95,100,10") == "bad box '0,-95,100,10': SOUTH -95.0 is not a latitude (-90 to 90)")
+        #expect(message("37.77,-122.43,37.79,-122.40")
+                == "bad box '37.77,-122.43,37.79,-122.40': SOUTH -122.43 is not a latitude (-90 to 90); "
+                + "latitude and longitude swapped? A box is WEST,SOUTH,EAST,NORTH, longitude first")
+        #expect(message("5,44,10,35").hasSuffix("it has no area: SOUTH 44.0 must be below NORTH 35.0"))
     }
 
     @Test("a polygon from its corners, as anywall-server reads $polygon")

@@ -17,7 +17,7 @@ struct ConfigCommand: ParsableCommand {
 
             \(UsageExamples.config)
             """,
-        subcommands: [Show.self, Refresh.self, Set.self, Init.self],
+        subcommands: [Show.self, Refresh.self, Set.self, Unset.self, Init.self],
         defaultSubcommand: Show.self)
 
     /// The JSON shape `config show --json` prints: Parse's `{"params":{...}}` plus provenance.
@@ -99,17 +99,49 @@ struct ConfigCommand: ParsableCommand {
                 """)
         @Argument(help: "The parameter's name.") var key: String
         @Argument(help: ArgumentHelp("The value, as JSON.", valueName: "JSON")) var value: String
+        @Flag(help: "Add a parameter anywall does not use (for other clients of the wall).") var newKey = false
         @OptionGroup var masterKey: MasterKeyOptions
         @OptionGroup var json: JSONOption
         @OptionGroup var store: StoreOptions
 
+        /// The parameters anywall reads (Anywall's two, and the social layer's the design names).
+        static let knownKeys = [RemoteConfig.filterDistancesKey, RemoteConfig.maxCharactersKey,
+                                "hideScore", "reportLimit", "facebookAppId", "facebookClientToken"]
+
         func run() throws {
+            // A parameter, once set, stays on the wall: a misspelled one is refused before it is kept.
+            guard newKey || Self.knownKeys.contains(key) else {
+                let suggestion = ArgumentMistakes.closest(to: key, among: Self.knownKeys).map { "did you mean '\($0)'? " } ?? ""
+                throw AnywallError.inputRejected("unknown config parameter '\(key)': \(suggestion)anywall reads "
+                                                 + "\(Self.knownKeys.joined(separator: ", ")); to add another, give --new-key")
+            }
             let context = try CommandContext(store: store)
             guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)) else {
                 throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
             }
             let wall = try context.openBackendSendingOutbox()
             let config = try wall.setConfig(key, to: parsed, masterKey: try masterKey.read())
+            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
+        }
+    }
+
+    struct Unset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: "Remove one parameter; Anywall's own then take their defaults.",
+            discussion: """
+                Needs what set needs: write access to the embedded wall's file, or a Parse Server's master key.
+
+                \(UsageExamples.configUnset)
+                """)
+        @Argument(help: "The parameter's name.") var key: String
+        @OptionGroup var masterKey: MasterKeyOptions
+        @OptionGroup var json: JSONOption
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let context = try CommandContext(store: store)
+            let wall = try context.openBackendSendingOutbox()
+            let config = try wall.unsetConfig(key, masterKey: try masterKey.read())
             ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
         }
     }

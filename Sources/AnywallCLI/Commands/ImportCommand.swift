@@ -44,10 +44,15 @@ struct ImportCommand: ParsableCommand {
             bar.show(progress)
         }
         bar.clear()
-        Terminal.output("imported \(total.imported) posts, \(total.alreadyPresent) already present, "
-                        + "\(total.usersCreated) new users, \(rejected) skipped\n")
+        Terminal.output("imported \(Self.count(total.imported, "post")), \(total.alreadyPresent) already present, "
+                        + "\(Self.count(total.usersCreated, "new user")), \(rejected) skipped\n")
         if rejected > 0 {
-            throw AnywallError.inputRejected("\(rejected) bad record\(rejected == 1 ? "" : "s") skipped (see above)")
+            throw AnywallError.inputRejected("\(Self.count(rejected, "bad record")) skipped (see above)")
         }
+    }
+
+    /// `1 post`, `2 posts`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

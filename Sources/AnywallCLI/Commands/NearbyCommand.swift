@@ -40,7 +40,7 @@ struct NearbyCommand: ParsableCommand {
     var changes = false
     @Option(help: ArgumentHelp(
         "On a server: \(CachePolicy.allCases.map(\.rawValue).joined(separator: ", ")) (default: \(CachePolicy.standard.rawValue)).",
-        valueName: "P"))
+        valueName: "P"), completion: .list(CachePolicy.allCases.map(\.rawValue)))
     var cachePolicy: CheckedArgument<CachePolicy>?
     @OptionGroup var watch: WatchOptions
     @OptionGroup var format: FormatOptions

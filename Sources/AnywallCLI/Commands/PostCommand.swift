@@ -55,15 +55,17 @@ struct PostCommand: ParsableCommand {
         }
         guard let post else {
             if json.json {
-                Terminal.output(JSONText.encode(Queued(requestId: entry.requestId, text: entry.text, location: entry.location)) + "\n")
+                Terminal.output(JSONText.encode(Queued(requestId: entry.requestId, text: entry.text, location: entry.location)) + "\n",
+                                done: "the post waits in the outbox (request \(entry.requestId)): do not post it again")
             }
             return
         }
+        let done = "the post was made (objectId \(post.objectId)): do not post it again"
         if json.json {
             let view = NearbyPost(post, from: fix.point, filterRadius: FilterRadius.defaultRadius)
-            Terminal.output(JSONText.encode(view) + "\n")
+            Terminal.output(JSONText.encode(view) + "\n", done: done)
         } else {
-            Terminal.output(post.objectId + "\n")
+            Terminal.output(post.objectId + "\n", done: done)
         }
     }
 

@@ -30,6 +30,15 @@ struct SettingsCommand: ParsableCommand {
         private struct Entry: Encodable {
             let value: String?
             let from: String
+
+            // `"value":null` for a setting with no value, rather than no key: readers need not guess.
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(value, forKey: .value)
+                try container.encode(from, forKey: .from)
+            }
+
+            private enum CodingKeys: String, CodingKey { case value, from }
         }
 
         private struct Output: Encodable {
@@ -80,18 +89,27 @@ struct SettingsCommand: ParsableCommand {
                 out += "backend  \(backend.description)\n"
                 Terminal.output(out)
             }
+            // A value that would stop the commands that read it is named now, with how to mend it.
+            let problems = context.preferences().problems
+            for problem in problems {
+                Terminal.note("anywall: \(problem.reason): 'anywall settings set \(problem.key.rawValue) VALUE' "
+                              + "or 'anywall settings unset \(problem.key.rawValue)' mends it")
+            }
+            if !problems.isEmpty { throw ExitStatus.inputRejected.exitCode }
         }
     }
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set a preference; bad keys and values are refused.", discussion: UsageExamples.settingsSet)
-        @Argument(help: Settings.keyHelp) var key: CheckedArgument<SettingKey>
-        @Argument(help: "The value ('-' reads it from standard input).") var value: String
+        @Argument(help: Settings.keyHelp, completion: Settings.keyCompletion) var key: CheckedArgument<SettingKey>
+        @Argument(help: "The value ('-' reads it from standard input).", completion: .custom { words, index, _ in
+            Settings.valueCompletions(key: index > 0 ? words[index - 1] : "")
+        }) var value: String
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let context = try CommandContext(store: store)
+            let context = try CommandContext(store: store, mendingSettings: true)
             let key = try key.value()
             var settings = context.settings
             // Only the radius depends on the wall (its config's choices); other keys need no backend.
@@ -106,6 +124,7 @@ struct SettingsCommand: ParsableCommand {
             let value = self.value == "-" ? try Terminal.readAllInput(holding: "a setting").trimmingCharacters(in: .whitespacesAndNewlines) : self.value
             try settings.set(key, to: value, config: config)
             try settings.save(to: context.paths.settingsFile)
+            Unset.noteDamagedCopy(settings, context: context)
             Terminal.note("\(key.rawValue) = \(Show.shown(settings.values[key], key: key) ?? value)")
         }
     }
@@ -113,15 +132,25 @@ struct SettingsCommand: ParsableCommand {
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unset", abstract: "Return a preference to its default.", discussion: UsageExamples.settingsUnset)
-        @Argument(help: Settings.keyHelp) var key: CheckedArgument<SettingKey>
+        @Argument(help: Settings.keyHelp, completion: Settings.keyCompletion) var key: CheckedArgument<SettingKey>
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let context = try CommandContext(store: store)
+            let context = try CommandContext(store: store, mendingSettings: true)
             let key = try key.value()
             var settings = context.settings
             settings.unset(key)
             try settings.save(to: context.paths.settingsFile)
+            Self.noteDamagedCopy(settings, context: context)
+            let now = Preferences.entries(settings: settings, environment: context.environment)[key]!
+            Terminal.note("\(key.rawValue) unset; now \(Show.shown(now.text, key: key) ?? "(none)") [\(now.origin)]")
+        }
+
+        /// Says where the damaged settings file that `settings` replaced was kept.
+        static func noteDamagedCopy(_ settings: Settings, context: CommandContext) {
+            guard settings.replacesDamagedFile else { return }
+            Terminal.warn("\(context.paths.settingsFile.path) was not a settings file: a new one was started, "
+                          + "the old one kept as \(Settings.damagedCopy(of: context.paths.settingsFile).path)")
         }
     }
 }
@@ -132,6 +161,23 @@ extension Settings {
         let names = SettingKey.allCases.map(\.rawValue)
         return ArgumentHelp(names.dropLast().joined(separator: ", ") + " or " + names.last! + ".")
     }()
+}
+
+extension Settings {
+    static let keyCompletion = CompletionKind.list(SettingKey.allCases.map(\.rawValue))
+
+    /// What the shell offers after `settings set KEY`: the values there are a few of (the radius:
+    /// Anywall's default choices; a wall's own are known only once it is asked).
+    static func valueCompletions(key: String) -> [String] {
+        switch SettingKey(rawValue: key) {
+        case .radius: return FilterRadius.choices(in: .defaults).map(\.flagForm)
+        case .units: return UnitSystem.allCases.map(\.rawValue)
+        case .format: return OutputFormat.allCases.map(\.rawValue)
+        case .location: return ["gpsd", "gpsd:localhost:2947", "at:", "nmea:"]
+        case .timeout: return [HTTPTimeouts.standard.total.flagForm]
+        case .server, .appId, .restKey, nil: return []
+        }
+    }
 }
 
 extension SettingKey: ArgumentText {

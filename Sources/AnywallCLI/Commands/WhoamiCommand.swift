@@ -20,6 +20,17 @@ struct WhoamiCommand: ParsableCommand {
         let username: String
         let name: String?
         let backend: String
+
+        // `"name":null` when the user has none, rather than no key.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(objectId, forKey: .objectId)
+            try container.encode(username, forKey: .username)
+            try container.encode(name, forKey: .name)
+            try container.encode(backend, forKey: .backend)
+        }
+
+        private enum CodingKeys: String, CodingKey { case objectId, username, name, backend }
     }
 
     func run() throws {

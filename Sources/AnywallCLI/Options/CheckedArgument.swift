@@ -41,7 +41,17 @@ extension Distance: ArgumentText {
 }
 
 extension GeoPoint: ArgumentText {
-    init(argumentText text: String) throws { try self.init(parsing: text) }
+    init(argumentText text: String) throws {
+        do {
+            try self.init(parsing: text)
+        } catch let error as AnywallError {
+            // `--at -122.4193,37.7793`: read the other way round, the pair is a place.
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let latitude = Double(parts[0]), abs(latitude) > 90,
+                  (try? GeoPoint(parsing: "\(parts[1]),\(parts[0])")) != nil else { throw error }
+            throw AnywallError.inputRejected("\(error.reason); latitude and longitude swapped? LAT comes first: --at \(parts[1]),\(parts[0])")
+        }
+    }
 }
 
 extension GPSDAddress: ArgumentText {

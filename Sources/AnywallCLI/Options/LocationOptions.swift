@@ -20,7 +20,7 @@ struct LocationOptions: ParsableArguments {
     var gpsd: CheckedArgument<GPSDAddress>?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Read NMEA 0183 from a file, a serial device, or stdin for '-'.", valueName: "PATH|-"))
+        "Read NMEA 0183 from a file, a serial device, or stdin for '-'.", valueName: "PATH|-"), completion: .file())
     var nmea: String?
 
     @Option(name: .long, help: ArgumentHelp("Serial line speed for an NMEA device, e.g. 4800, 9600, 115200.", valueName: "N"))

@@ -26,10 +26,15 @@ struct PasswordOptions: ParsableArguments {
         guard Terminal.stdinIsTerminal else {
             throw ValidationError("no password: use --password-stdin or --password-file when not on a terminal")
         }
-        let password = try Prompt.secret("Password: ")
-        if confirm, try Prompt.secret("Password (again): ") != password {
-            throw AnywallError.inputRejected("the two passwords differ")
+        // A mistyped confirmation is asked again, as sign-up forms do; giving up is a Ctrl-C away.
+        for attempt in 1...Self.confirmationAttempts {
+            let password = try Prompt.secret("Password: ")
+            guard confirm, try Prompt.secret("Password (again): ") != password else { return password }
+            if attempt < Self.confirmationAttempts { Terminal.note("anywall: the two passwords differ; type them again") }
         }
-        return password
+        throw AnywallError.inputRejected("the two passwords differ, \(Self.confirmationAttempts) times")
     }
+
+    /// How many times a password and its confirmation are asked before sign-up gives up.
+    static let confirmationAttempts = 3
 }

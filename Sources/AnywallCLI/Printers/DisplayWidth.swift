@@ -12,11 +12,13 @@ import WallLocation
 /// the entry point sets.
 enum DisplayWidth {
     static func of(_ text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + of($1) }
+        text.reduce(0) { $0 + of($1) }
     }
 
+    /// A character (a grapheme cluster) is one glyph: as wide as its widest scalar. Summing them
+    /// would count an emoji with a skin tone (two scalars of two columns) as four.
     static func of(_ character: Character) -> Int {
-        character.unicodeScalars.reduce(0) { $0 + of($1) }
+        character.unicodeScalars.reduce(0) { max($0, of($1)) }
     }
 
     /// The longest start of `text` that fits in `width` columns, and what is left; the start holds at

@@ -13,7 +13,10 @@ import WallLocation
 struct TablePrinter: ResultPrinter {
     static let hiddenText = "Can't view post! Get closer."
     /// The shortest an author is cut to when a long name would not leave the row room on a narrow terminal.
-    private static let shortestAuthor = "AUTHOR".count
+    static let shortestAuthor = "AUTHOR".count
+    /// The widest the author column gets: a long name is cut with "…" rather than push the text of
+    /// every row onto lines of its own.
+    static let longestAuthor = 24
     let reader: ReaderPreferences
     var now = Date()
 
@@ -58,6 +61,7 @@ struct TablePrinter: ResultPrinter {
         for row in rows {
             for (i, cell) in row.head.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
         }
+        widths[authorColumn] = min(widths[authorColumn], Self.longestAuthor)
         if let width = reader.width {
             // A long name must not push the other columns off a narrow terminal: it is cut first.
             let headWidth = widths.reduce(0, +) + WrappedRow.separator.count * (widths.count - 1)
@@ -82,12 +86,12 @@ struct TablePrinter: ResultPrinter {
         return out
     }
 
-    private static func padded(_ cell: String, to width: Int) -> String {
+    static func padded(_ cell: String, to width: Int) -> String {
         cell + String(repeating: " ", count: max(0, width - DisplayWidth.of(cell)))
     }
 
     /// `cell` if it fits in `width` columns, else its start and "…".
-    private static func cut(_ cell: String, to width: Int) -> String {
+    static func cut(_ cell: String, to width: Int) -> String {
         guard DisplayWidth.of(cell) > width else { return cell }
         return String(DisplayWidth.split(Substring(cell), fitting: width - 1).head) + "…"
     }

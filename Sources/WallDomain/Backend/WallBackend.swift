@@ -30,6 +30,8 @@ public protocol WallBackend: AnyObject {
     func fetchConfig() throws -> RemoteConfig
     /// Sets one config parameter; `masterKey` is for backends that ask for one.
     func setConfig(_ key: String, to value: JSONValue, masterKey: String?) throws -> RemoteConfig
+    /// Removes one config parameter (Anywall's own then read as their defaults); `masterKey` as for `setConfig`.
+    func unsetConfig(_ key: String, masterKey: String?) throws -> RemoteConfig
     /// Prepares a new wall (the posts class, the default config), keeping what is already there.
     func initialize(masterKey: String?) throws -> RemoteConfig
 }

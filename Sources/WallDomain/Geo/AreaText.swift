@@ -38,11 +38,20 @@ extension Area {
             throw AnywallError.inputRejected("bad box '\(text)': expected four numbers WEST,SOUTH,EAST,NORTH in degrees")
         }
         let (west, south, east, north) = (numbers[0], numbers[1], numbers[2], numbers[3])
-        guard [west, east].allSatisfy({ (-180...180).contains($0) }), [south, north].allSatisfy({ (-90...90).contains($0) }) else {
-            throw AnywallError.inputRejected("bad box '\(text)': longitudes must be within -180..180 and latitudes within -90..90")
+        // Each value is named, so that a box written latitude first shows which one is wrong.
+        let swapped = [south, north].allSatisfy({ (-180...180).contains($0) }) && [west, east].allSatisfy({ (-90...90).contains($0) })
+            ? "; latitude and longitude swapped? A box is WEST,SOUTH,EAST,NORTH, longitude first" : ""
+        for (name, value) in [("WEST", west), ("EAST", east)] where !(-180...180).contains(value) {
+            throw AnywallError.inputRejected("bad box '\(text)': \(name) \(value) is not a longitude (-180 to 180)")
         }
-        guard south < north, west != east else {
-            throw AnywallError.inputRejected("bad box '\(text)': it has no area (south must be below north, west differ from east)")
+        for (name, value) in [("SOUTH", south), ("NORTH", north)] where !(-90...90).contains(value) {
+            throw AnywallError.inputRejected("bad box '\(text)': \(name) \(value) is not a latitude (-90 to 90)\(swapped)")
+        }
+        guard south < north else {
+            throw AnywallError.inputRejected("bad box '\(text)': it has no area: SOUTH \(south) must be below NORTH \(north)")
+        }
+        guard west != east else {
+            throw AnywallError.inputRejected("bad box '\(text)': it has no area (WEST and EAST are both \(west))")
         }
         return (west, south, east, north)
     }
