@@ -4,8 +4,9 @@
 For each store (the SQLite file, PostgreSQL with PostGIS in a cluster of its own), one
 anywall-server behind which every client is given an address of its own (`--trusted-proxy
 127.0.0.1` and `X-Forwarded-For`, as behind Caddy), and for --minutes:
-  * normal clients: the CLI's nearby query, a post now and then, a fetch of one post; each
-    request timed;
+  * normal clients: the CLI's nearby query, a post now and then, a fetch of one post, the
+    deletion of their oldest post past 20 (the wall keeps its size, so memory that grows is
+    kept by the server, not the data's); each request timed;
   * hostile clients, each attack of the review of 0401cbc in turn: Add/Remove/AddUnique of
     10,000 values, batches of 50 finds of 1,000 posts, finds picking their own keys, failed
     log-ins under variants of a victim's name, a 1,000-term $or, $maxDistance 1e308, costly
@@ -203,6 +204,9 @@ class Soak:
                     headers={"X-Parse-Request-Id": f"normal-{index}-{n}"})
                 if status == 201:
                     mine.append(json.loads(body)["objectId"])
+            elif n % 10 == 5 and len(mine) > 20:
+                # The wall keeps its size: memory that grows then is kept by the server, not the data's.
+                status, body = client.call("DELETE", f"/classes/Posts/{mine.pop(0)}")
             elif n % 10 == 1 and mine:
                 status, body = client.call("GET", f"/classes/Posts/{rng.choice(mine)}")
             else:
@@ -241,9 +245,7 @@ class Soak:
             ("costly $regex", lambda: attacker.call("GET", "/classes/Posts", query={
                 "where": json.dumps({"text": {"$regex": "^(a|a)*$" if self.name == "sqlite" else "(a*)(a*)(a*)(a*)(a*)(a*)\\6\\5\\4\\3\\2\\1!"}}),
                 "count": "1"})),
-            ("request id", lambda: attacker.call("POST", "/classes/Posts", {
-                "text": "squatting", "location": {"__type": "GeoPoint", "latitude": 48.85, "longitude": 2.35}},
-                headers={"X-Parse-Request-Id": f"normal-0-{rng.randrange(1, 500) * 10}"})),
+            ("request id", lambda: self.squat(attacker, f"normal-0-{rng.randrange(1, 500) * 10}")),
             ("name", lambda: attacker.call("PUT", f"/users/{attacker.user_id}", {"name": "\x1b[2J" + "n" * rng.randrange(1, 60_000)})),
             ("connections", self.connection_flood),
         ]
@@ -255,6 +257,15 @@ class Soak:
                     self.fail(f"{name}: {status} {body[:200]!r}")
             with self.lock:
                 self.attacks[name] = self.attacks.get(name, 0) + 1
+
+    def squat(self, attacker, request_id):
+        """A post under a request id a normal client will use, then deleted (the wall keeps its size)."""
+        status, body = attacker.call("POST", "/classes/Posts", {
+            "text": "squatting", "location": {"__type": "GeoPoint", "latitude": 48.85, "longitude": 2.35}},
+            headers={"X-Parse-Request-Id": request_id})
+        if status != 201:
+            return [(status, body)]
+        return [(status, body), attacker.call("DELETE", f"/classes/Posts/{json.loads(body)['objectId']}")]
 
     def connection_flood(self):
         """Keep-alive connections past the per-address cap, held a moment, from one address."""

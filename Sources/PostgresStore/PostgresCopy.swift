@@ -15,7 +15,7 @@ extension PostgresWall {
 
     /// Removes every record: accounts, sessions, posts, request ids and config.
     public func removeAllRecords() async throws {
-        try await transaction("removing the records") { connection in
+        _ = try await transaction("removing the records") { connection in
             try await connection.query("TRUNCATE sessions, requests, posts, users, config, schema_fields", logger: self.logger)
         }
     }
@@ -89,7 +89,7 @@ extension PostgresWall {
         // NULL (everyone reads; the author alone writes; no added field) travels as "-", which no list or object is.
         let readers = posts.map { $0.readers ?? "-" }, writers = posts.map { $0.writers ?? "-" }
         let fields = try posts.map { try StoredFields.text($0.fields) ?? "-" }
-        try await transaction("adding posts") { connection in
+        _ = try await transaction("adding posts") { connection in
             try await connection.query("""
                 INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at, readers, writers, fields)
                 SELECT p.object_id, p.text, ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326)::geography, users.id,

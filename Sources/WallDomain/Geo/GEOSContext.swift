@@ -22,7 +22,7 @@ final class GEOSContext {
         api = table.pointee
         guard let handle = api.GEOS_init_r() else { throw AnywallError.failure("GEOS could not start") }
         self.handle = handle
-        api.GEOSContext_setErrorMessageHandler_r(handle, { message, userData in
+        _ = api.GEOSContext_setErrorMessageHandler_r(handle, { message, userData in
             guard let message, let userData else { return }
             Unmanaged<ErrorMessages>.fromOpaque(userData).takeUnretainedValue().last = String(cString: message)
         }, Unmanaged.passUnretained(messages).toOpaque())
@@ -69,7 +69,7 @@ final class GEOSContext {
             throw AnywallError.failure("GEOS could not make a polygon")
         }
         for (index, vertex) in ring.enumerated() {
-            api.GEOSCoordSeq_setXY_r(handle, sequence, UInt32(index), vertex.longitude, vertex.latitude)
+            _ = api.GEOSCoordSeq_setXY_r(handle, sequence, UInt32(index), vertex.longitude, vertex.latitude)
         }
         // The ring takes the sequence, the polygon the ring.
         guard let shell = api.GEOSGeom_createLinearRing_r(handle, sequence) else {

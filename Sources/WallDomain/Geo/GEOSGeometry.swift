@@ -65,10 +65,10 @@ final class GEOSGeometry {
     /// The smallest longitude/latitude box holding the geometry.
     var bounds: BoundingBox {
         var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
-        api.GEOSGeom_getXMin_r(handle, raw, &minX)
-        api.GEOSGeom_getYMin_r(handle, raw, &minY)
-        api.GEOSGeom_getXMax_r(handle, raw, &maxX)
-        api.GEOSGeom_getYMax_r(handle, raw, &maxY)
+        _ = api.GEOSGeom_getXMin_r(handle, raw, &minX)
+        _ = api.GEOSGeom_getYMin_r(handle, raw, &minY)
+        _ = api.GEOSGeom_getXMax_r(handle, raw, &maxX)
+        _ = api.GEOSGeom_getYMax_r(handle, raw, &maxY)
         return BoundingBox(minLatitude: minY, maxLatitude: maxY, minLongitude: minX, maxLongitude: maxX)
     }
 
@@ -76,10 +76,10 @@ final class GEOSGeometry {
     var shell: [AreaVertex] {
         guard let ring = api.GEOSGetExteriorRing_r(handle, raw), let sequence = api.GEOSGeom_getCoordSeq_r(handle, ring) else { return [] }
         var size: UInt32 = 0
-        api.GEOSCoordSeq_getSize_r(handle, sequence, &size)
+        _ = api.GEOSCoordSeq_getSize_r(handle, sequence, &size)
         return (0..<size).map { index in
             var x = 0.0, y = 0.0
-            api.GEOSCoordSeq_getXY_r(handle, sequence, index, &x, &y)
+            _ = api.GEOSCoordSeq_getXY_r(handle, sequence, index, &x, &y)
             return AreaVertex(latitude: y, longitude: x)
         }
     }
