@@ -45,6 +45,18 @@ final class PostJSONCache: Sendable {
 
     private let kept = Mutex(Kept())
 
+    /// Forgets a deleted post's renderings: nothing would ask for them again, and a wall whose
+    /// posts come and go would otherwise fill the cache with the gone ones.
+    func forget(_ objectId: String) {
+        kept.withLock { cache in
+            for includeUser in [false, true] {
+                if let old = cache.entries.removeValue(forKey: Key(objectId: objectId, includeUser: includeUser)) {
+                    cache.bytes -= 2 * old.json.count
+                }
+            }
+        }
+    }
+
     /// The post's JSON, encoded by `encode` the first time it is rendered a shared way (and again
     /// once its record changed).
     func json(_ post: StoredPost, _ rendering: Rendering, encode: () throws -> Data) rethrows -> Data {

@@ -42,7 +42,9 @@ struct PostRoutes {
         routes.delete("classes/Posts/:objectId") { _, context in
             try Self.requireAuthentication(context)
             // A post the caller may not write is not found, as Parse says of a post its ACL hides from writing.
-            try await wall.deletePost(objectId: try context.parameters.require("objectId"), by: context.caller.writer)
+            let objectId = try context.parameters.require("objectId")
+            try await wall.deletePost(objectId: objectId, by: context.caller.writer)
+            renderedPosts.forget(objectId)
             return ParseAnswer.json([:])
         }
         for className in [":className", ":className/:objectId"] {
