@@ -2,19 +2,19 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The man page committed in man/ (the reference the README names, readable before any install)
+/// The man page committed in docs/ (the reference the README names, readable before any install)
 /// against what the binary says now: the generator's page, and every command's --help.
 @Suite("The man page")
 struct ManPageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let committed = root.appendingPathComponent("man/anywall.1")
+    static let committed = root.appendingPathComponent("docs/anywall.1")
 
     /// The page without its date line (`.Dd`), which says when it was generated, not what it says.
     private static func undated(_ page: String) -> String {
         page.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix(".Dd ") }.joined(separator: "\n")
     }
 
-    @Test("man/anywall.1 is what swift-argument-parser's generator makes from the binary now")
+    @Test("docs/anywall.1 is what swift-argument-parser's generator makes from the binary now")
     func committedPageIsCurrent() throws {
         let generator = Sandbox.binary.deletingLastPathComponent().appendingPathComponent("generate-manual")
         try #require(FileManager.default.isExecutableFile(atPath: generator.path),
@@ -27,7 +27,7 @@ struct ManPageTests {
         try #require(generated.status == Exit.success, "\(generated)")
         let page = try String(contentsOf: Self.committed, encoding: .utf8)
         let current = Self.undated(page) == Self.undated(generated.stdout)
-        #expect(current, "man/anywall.1 is stale: run scripts/manpage")
+        #expect(current, "docs/anywall.1 is stale: run scripts/manpage")
     }
 
     /// Each command's long options in the page: the `.It Fl -name` entries of the list under its
