@@ -51,6 +51,13 @@ struct ConfigCommand: ParsableCommand {
         print(try load(context.configCache(for: wall), wall), json: json)
     }
 
+    /// Changes the wall's config with `body`, keeps the config it answers in the cache and prints it.
+    static func change(_ context: CommandContext, json: Bool, _ body: (WallBackend) throws -> RemoteConfig) throws {
+        let wall = try context.openBackendSendingOutbox()
+        let config = try body(wall)
+        print(try context.configCache(for: wall).replace(with: config), json: json)
+    }
+
     static func print(_ loaded: LoadedConfig, json: Bool) {
         let output = Output(loaded)
         Terminal.output(json ? JSONText.encode(output) + "\n" : output.table)
@@ -119,9 +126,7 @@ struct ConfigCommand: ParsableCommand {
             guard let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)) else {
                 throw AnywallError.inputRejected("bad value '\(value)': not JSON (quote strings: '\"text\"')")
             }
-            let wall = try context.openBackendSendingOutbox()
-            let config = try wall.setConfig(key, to: parsed, masterKey: try masterKey.read())
-            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
+            try ConfigCommand.change(context, json: json.json) { wall in try wall.setConfig(key, to: parsed, masterKey: try masterKey.read()) }
         }
     }
 
@@ -139,10 +144,9 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let context = try CommandContext(store: store)
-            let wall = try context.openBackendSendingOutbox()
-            let config = try wall.unsetConfig(key, masterKey: try masterKey.read())
-            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
+            try ConfigCommand.change(try CommandContext(store: store), json: json.json) { wall in
+                try wall.unsetConfig(key, masterKey: try masterKey.read())
+            }
         }
     }
 
@@ -160,10 +164,9 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let context = try CommandContext(store: store)
-            let wall = try context.openBackendSendingOutbox()
-            let config = try wall.initialize(masterKey: try masterKey.read())
-            ConfigCommand.print(try context.configCache(for: wall).replace(with: config), json: json.json)
+            try ConfigCommand.change(try CommandContext(store: store), json: json.json) { wall in
+                try wall.initialize(masterKey: try masterKey.read())
+            }
         }
     }
 }
