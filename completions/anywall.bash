@@ -173,13 +173,13 @@ _anywall() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    signup|login|logout|whoami|post|nearby|where|settings|config|outbox|import|passwd|help)
+    signup|login|logout|whoami|post|nearby|where|reply|thread|vote|report|delete|activity|moderate|settings|config|outbox|import|passwd|help)
         # Offer subcommand argument completions
         "_anywall_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'signup login logout whoami post nearby where settings config outbox import passwd help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'signup login logout whoami post nearby where reply thread vote report delete activity moderate settings config outbox import passwd help' -- "${cur}"))
         ;;
     esac
 }
@@ -301,7 +301,7 @@ _anywall_nearby() {
     repeating_flags=()
     non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --no-color --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --within --cache-policy --min-move --interval --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --within --sort --cache-policy --min-move --interval --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
@@ -332,6 +332,10 @@ _anywall_nearby() {
         return
         ;;
     '--within')
+        return
+        ;;
+    '--sort')
+        __anywall_add_completions -W 'near'$'\n''new'$'\n''hot'$'\n''top'
         return
         ;;
     '--cache-policy')
@@ -374,6 +378,307 @@ _anywall_where() {
         return
         ;;
     '--fix-timeout')
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_reply() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --store)
+    __anywall_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--at')
+        return
+        ;;
+    '--gpsd')
+        return
+        ;;
+    '--nmea')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--baud')
+        return
+        ;;
+    '--fix-timeout')
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_thread() {
+    repeating_flags=()
+    non_repeating_flags=(--table --json --ndjson --geojson --no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --limit --skip --store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--at')
+        return
+        ;;
+    '--gpsd')
+        return
+        ;;
+    '--nmea')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--baud')
+        return
+        ;;
+    '--fix-timeout')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--skip')
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_vote() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --store)
+    __anywall_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--at')
+        return
+        ;;
+    '--gpsd')
+        return
+        ;;
+    '--nmea')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--baud')
+        return
+        ;;
+    '--fix-timeout')
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    2)
+        __anywall_add_completions -W 'up'$'\n''down'$'\n''none'
+        return
+        ;;
+    esac
+}
+
+_anywall_report() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--reason --note --at --gpsd --nmea --baud --fix-timeout --store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--reason')
+        __anywall_add_completions -W 'offensive'$'\n''targets-someone'$'\n''spam'$'\n''other'
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--at')
+        return
+        ;;
+    '--gpsd')
+        return
+        ;;
+    '--nmea')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--baud')
+        return
+        ;;
+    '--fix-timeout')
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_activity() {
+    repeating_flags=()
+    non_repeating_flags=(--table --json --ndjson --geojson --no-color --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--since --limit --store)
+    __anywall_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--since')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_moderate() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __anywall_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    queue|restore|remove|grant|revoke)
+        # Offer subcommand argument completions
+        "_anywall_moderate_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'queue restore remove grant revoke' -- "${cur}"))
+        ;;
+    esac
+}
+
+_anywall_moderate_queue() {
+    repeating_flags=()
+    non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--limit --store)
+    __anywall_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--limit')
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_moderate_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_moderate_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_moderate_grant() {
+    repeating_flags=()
+    non_repeating_flags=(--master-key-stdin --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--master-key-file --store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--master-key-file')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_moderate_revoke() {
+    repeating_flags=()
+    non_repeating_flags=(--master-key-stdin --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--master-key-file --store)
+    __anywall_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--master-key-file')
+        __anywall_add_completions -f
         return
         ;;
     '--store')

@@ -23,6 +23,8 @@ struct Anywall: ParsableCommand {
         subcommands: [
             SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
             PostCommand.self, NearbyCommand.self, WhereCommand.self,
+            ReplyCommand.self, ThreadCommand.self, VoteCommand.self, ReportCommand.self, DeleteCommand.self, ActivityCommand.self,
+            ModerateCommand.self,
             SettingsCommand.self, ConfigCommand.self, OutboxCommand.self, ImportCommand.self, PasswdCommand.self,
         ]
     )

@@ -41,12 +41,12 @@ package enum ExitStatus: Int32, CaseIterable {
         case .usage: return "usage error: unknown command (one line, with the closest one), unknown flag or missing argument (with the usage text), or a username or password that cannot be asked for off a terminal"
         case .inputRejected: return "input rejected: coordinates, distance, limit, text, setting, config value, taken username; import with skipped records"
         case .fileUnreadable: return "a file named on the command line cannot be read"
-        case .backendUnreachable: return "the server or gpsd cannot be reached, timed out or failed, or the wall's file cannot be opened"
+        case .backendUnreachable: return "the server or gpsd cannot be reached, timed out or failed, the wall's file cannot be opened, or the wall does not offer the command yet"
         case .internalFailure: return "internal error (a bug, or a damaged wall), or a server error anywall has no better word for"
         case .outputFailed: return "results could not be written to standard output (a full disk, a closed stdout)"
         case .protocolError: return "the server answered something that is not Parse's protocol"
         case .noFix: return "no location fix: no LOCATION given, none within --fix-timeout, or NMEA input that ended without one"
-        case .authFailed: return "not logged in, wrong username or password, the session ended, or a key was refused"
+        case .authFailed: return "not logged in, wrong username or password, the session ended, a key was refused, or not a moderator"
         }
     }
 
@@ -54,10 +54,10 @@ package enum ExitStatus: Int32, CaseIterable {
         switch error {
         case .inputRejected, .objectTooLarge, .usernameTaken, .accountRefused, .postRefused, .notWritable, .fieldTypeMismatch: self = .inputRejected
         case .notLoggedIn, .badCredentials, .noPassword, .sessionExpired, .keysRefused, .masterKeyMissing, .masterKeyRefused,
-             .operationForbidden:
+             .operationForbidden, .notModerator:
             self = .authFailed
         case .noFix: self = .noFix
-        case .backendUnreachable, .sourceUnreachable, .noCachedAnswer: self = .backendUnreachable
+        case .backendUnreachable, .sourceUnreachable, .noCachedAnswer, .unsupported: self = .backendUnreachable
         case .fileUnreadable: self = .fileUnreadable
         case .protocolError, .noSessionGiven: self = .protocolError
         case .failure, .requestRefused, .duplicateRequest: self = .internalFailure

@@ -22,12 +22,19 @@ public struct NearbyLookup {
     public let cache: ResultCache?
     public let policy: CachePolicy
     public let clock: WallClock
+    /// The order of the posts.
+    public let sort: PostSort
+    /// Whose view of the wall (their votes, their removed posts); nil for anyone's.
+    public let session: Session?
 
-    public init(backend: WallBackend, cache: ResultCache?, policy: CachePolicy, clock: WallClock = .system) {
+    public init(backend: WallBackend, cache: ResultCache?, policy: CachePolicy, clock: WallClock = .system,
+                sort: PostSort = .near, session: Session? = nil) {
         self.backend = backend
         self.cache = backend.isRemote ? cache : nil
         self.policy = policy
         self.clock = clock
+        self.sort = sort
+        self.session = session
     }
 
     /// Hands each answer to `deliver` as it comes (two with `cache-then-network`) and `warn`s on
@@ -38,7 +45,8 @@ public struct NearbyLookup {
             try deliver(NearbyAnswer(posts: try fetch(query, filterRadius), cachedAt: nil))
             return false
         }
-        let key = ResultCache.key(backend: backend.identity, query: query, filterRadius: filterRadius)
+        // Another order is another question (nearest first keeps the keys of answers cached before orders existed).
+        let key = ResultCache.key(backend: backend.identity, query: query, filterRadius: filterRadius, sort: sort == .near ? nil : sort.rawValue)
         let cached = policy == .ignoreCache || policy == .networkOnly ? nil : cache.load(key: key)
         func fromCache(_ entry: ResultCache.Entry) throws {
             try deliver(NearbyAnswer(posts: entry.posts, cachedAt: entry.cachedAt))
@@ -84,6 +92,14 @@ public struct NearbyLookup {
     }
 
     private func fetch(_ query: WallQuery, _ filterRadius: Distance) throws -> [NearbyPost] {
-        try backend.nearby(query).seen(from: query.center, filterRadius: filterRadius)
+        let posts: [Post]
+        if let social = backend as? SocialWall {
+            posts = try social.nearby(query, sort: sort, session: session)
+        } else if sort == .near {
+            posts = try backend.nearby(query)
+        } else {
+            throw AnywallError.unsupported(wall: backend.description, feature: "--sort \(sort.rawValue)")
+        }
+        return posts.seen(from: query.center, filterRadius: filterRadius)
     }
 }

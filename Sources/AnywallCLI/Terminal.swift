@@ -1,4 +1,5 @@
 import AnywallSupport
+import ArgumentParser
 import EmbeddedStore
 import Foundation
 import LocalState
@@ -68,6 +69,16 @@ enum Terminal {
 
     /// The most stdin may hold for a post or a password.
     static let inputLimit = 64 * 1024
+
+    /// A message's text: `argument`, or standard input when it is '-' or missing and stdin is
+    /// piped; refused when it is missing on a terminal. `what` names the message (`a post`).
+    static func messageText(_ argument: String?, holding what: String) throws -> String {
+        if let argument, argument != "-" { return argument }
+        guard argument == "-" || !stdinIsTerminal else {
+            throw ValidationError("give the text as an argument, or '-' to read it from standard input")
+        }
+        return try readAllInput(holding: what)
+    }
 
     /// Reads all of stdin as text, up to `inputLimit`; `what` names what it should hold, for the refusal.
     static func readAllInput(holding what: String) throws -> String {

@@ -28,6 +28,19 @@ enum UsageExamples {
     static let `outboxRetry` = shown(outboxRetryExamples)
     static let `outboxDrop` = shown(outboxDropExamples)
     static let `passwd` = shown(passwdExamples)
+    static let `reply` = shown(replyExamples)
+    static let `thread` = shown(threadExamples)
+    static let `vote` = shown(voteExamples)
+    static let `report` = shown(reportExamples)
+    static let `delete` = shown(deleteExamples)
+    static let `activity` = shown(activityExamples)
+    /// The parent command shows its subcommands' examples.
+    static let `moderate` = shown(moderateQueueExamples + moderateRestoreExamples + moderateRemoveExamples + moderateGrantExamples)
+    static let `moderateQueue` = shown(moderateQueueExamples)
+    static let `moderateRestore` = shown(moderateRestoreExamples)
+    static let `moderateRemove` = shown(moderateRemoveExamples)
+    static let `moderateGrant` = shown(moderateGrantExamples)
+    static let `moderateRevoke` = shown(moderateRevokeExamples)
 
     private static let signupExamples: [Example] = [
         ("anywall signup --username alice", "asks for the password twice, without echo"),
@@ -115,6 +128,45 @@ enum UsageExamples {
         ("anywall import Posts.json", "a Parse export, or NDJSON"),
         ("zcat posts.ndjson.gz | anywall import -", "from standard input"),
         ("anywall import Posts.json --store team.sqlite", "into another wall file"),
+    ]
+    private static let replyExamples: [Example] = [
+        ("anywall reply Xy12AbCd34 \"Still there at 5?\" --at 37.7793,-122.4193", "prints the reply's objectId"),
+        ("echo \"Thanks!\" | anywall reply Xy12AbCd34 - --gpsd", "the text from stdin, where gpsd puts you"),
+    ]
+    private static let threadExamples: [Example] = [
+        ("anywall thread Xy12AbCd34 --at 37.7793,-122.4193", "the post, then its replies, oldest first"),
+        ("anywall thread Xy12AbCd34 --at 37.7793,-122.4193 --skip 100 --limit 100 --json", "the next page, as JSON"),
+    ]
+    private static let voteExamples: [Example] = [
+        ("anywall vote Xy12AbCd34 up --at 37.7793,-122.4193", "prints the post's score"),
+        ("anywall vote Xy12AbCd34 none --at 37.7793,-122.4193", "take your vote back"),
+    ]
+    private static let reportExamples: [Example] = [
+        ("anywall report Xy12AbCd34 --reason spam --at 37.7793,-122.4193", "only you and the moderators see it"),
+        ("anywall report Xy12AbCd34 --reason targets-someone --note \"names a pupil\" --gpsd", "a few words for the moderators"),
+    ]
+    private static let deleteExamples: [Example] = [
+        ("anywall delete Xy12AbCd34", "your own post, with its replies"),
+    ]
+    private static let activityExamples: [Example] = [
+        ("anywall activity", "what came since you last looked"),
+        ("anywall activity --since 7d --json | jq '.[] | select(.type == \"reply\")'", "the last week's replies"),
+        ("anywall activity --since all", "everything"),
+    ]
+    private static let moderateQueueExamples: [Example] = [
+        ("anywall moderate queue", "removed and reported posts, with their reports"),
+    ]
+    private static let moderateRestoreExamples: [Example] = [
+        ("anywall moderate restore Xy12AbCd34", "put a removed post back up, for good"),
+    ]
+    private static let moderateRemoveExamples: [Example] = [
+        ("anywall moderate remove Xy12AbCd34", "take a post down, whatever its score"),
+    ]
+    private static let moderateGrantExamples: [Example] = [
+        ("anywall moderate grant carol --master-key-file master.key", "make carol a moderator"),
+    ]
+    private static let moderateRevokeExamples: [Example] = [
+        ("anywall moderate revoke carol --master-key-file master.key", "carol moderates no more"),
     ]
     private static let passwdExamples: [Example] = [
         ("anywall passwd --username bob", "an imported author's first password"),

@@ -58,7 +58,7 @@ extension EmbeddedWall {
             if let kept = points?.kept {
                 try index.rebuild(db, points: kept)
             } else {
-                try index.rebuild(db, from: "SELECT id, latitude, longitude FROM post WHERE readers IS NULL")
+                try index.rebuild(db, from: "SELECT id, latitude, longitude FROM post WHERE readers IS NULL AND parentId IS NULL AND removed IS NULL")
             }
             try db.execute(sql: EmbeddedSchema.postLocationInsertTrigger)
         }

@@ -298,7 +298,10 @@ struct FoundShape<Found> {
     static var post: FoundShape<Post> {
         FoundShape<Post>(sql: postCandidatesQuery, read: { row, location, author in
                 Post(objectId: columnText(row, 1) ?? "", text: columnText(row, 2) ?? "", location: location,
-                     author: author.map { $0.name ?? $0.username }, createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)))
+                     author: author.map { $0.name ?? $0.username }, createdAt: EmbeddedWall.date(millis: sqlite3_column_int64(row, 5)),
+                     score: Int(sqlite3_column_int64(row, 7)), replyCount: Int(sqlite3_column_int64(row, 8)),
+                     // Only the author's search finds a removed post (the index lets only them read it).
+                     removed: columnText(row, 9).flatMap(PostRemoval.init(rawValue:)))
             }, objectId: { $0.objectId })
     }
 
@@ -334,6 +337,6 @@ private func candidatesQuery(more columns: String = "") -> String {
         """
 }
 
-private let postCandidatesQuery = candidatesQuery()
+private let postCandidatesQuery = candidatesQuery(more: ", post.score, post.replyCount, post.removed")
 
 private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields")

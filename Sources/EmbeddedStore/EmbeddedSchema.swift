@@ -84,7 +84,11 @@ enum EmbeddedSchema {
                 DROP TRIGGER postLocationInsert;
                 DROP TRIGGER postLocationDelete;
                 DROP TRIGGER postLocationUpdate;
-                \(postLocationInsertTrigger);
+                CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
+                    INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE new.readers IS NULL;
+                    INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers
+                        WHERE new.readers IS NOT NULL;
+                END;
                 CREATE TRIGGER postLocationDelete AFTER DELETE ON post BEGIN
                     DELETE FROM postLocation WHERE id = old.id;
                     DELETE FROM restrictedPostLocation WHERE id = old.id;
@@ -114,17 +118,80 @@ enum EmbeddedSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v5: replies, votes, reports, moderators") { db in
+            // Replies are posts with a parent (their thread's post), one level deep; `nearby` never
+            // lists them, so they stay out of the location indexes. A removed post stays in the
+            // index its author reads (`restrictedPostLocation`, with the author as its one reader),
+            // so that the nearest search counts only posts its reader may see. The counters move in
+            // the transaction of the row that moves them (`EmbeddedSocial`). `activity` is Anypic's
+            // one table: votes (value 1 or -1), reports (reason, note) and reply notices (reply).
+            try db.execute(sql: """
+                ALTER TABLE post ADD COLUMN parentId INTEGER REFERENCES post(id) ON DELETE CASCADE;
+                ALTER TABLE post ADD COLUMN score INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE post ADD COLUMN replyCount INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE post ADD COLUMN reportCount INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE post ADD COLUMN removed TEXT;            -- votes | reports | moderator
+                ALTER TABLE post ADD COLUMN removedAt INTEGER;
+                ALTER TABLE post ADD COLUMN restoredAt INTEGER;      -- set: community removal no longer applies
+                CREATE INDEX postThread ON post(parentId, createdAt) WHERE parentId IS NOT NULL;
+                CREATE INDEX postAuthor ON post(userId);
+                CREATE TABLE activity (
+                    id INTEGER PRIMARY KEY,
+                    objectId TEXT NOT NULL UNIQUE,
+                    type TEXT NOT NULL,                              -- vote | report | reply
+                    fromUserId INTEGER REFERENCES user(id) ON DELETE SET NULL,  -- a deleted account's votes still count
+                    toUserId INTEGER REFERENCES user(id) ON DELETE SET NULL,
+                    postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
+                    replyId INTEGER REFERENCES post(id) ON DELETE CASCADE,
+                    value INTEGER,
+                    reason TEXT,
+                    note TEXT,
+                    createdAt INTEGER NOT NULL
+                );
+                CREATE UNIQUE INDEX activityOnePerAccount ON activity(postId, type, fromUserId) WHERE type <> 'reply';
+                CREATE INDEX activityToUser ON activity(toUserId, createdAt);
+                CREATE INDEX activityPost ON activity(postId, type);
+                CREATE TABLE role (
+                    id INTEGER PRIMARY KEY,
+                    objectId TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL UNIQUE,
+                    createdAt INTEGER NOT NULL
+                );
+                CREATE TABLE roleUser (
+                    roleId INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    PRIMARY KEY (roleId, userId)
+                ) WITHOUT ROWID;
+                DROP TRIGGER postLocationInsert;
+                DROP TRIGGER postLocationUpdate;
+                \(postLocationInsertTrigger);
+                CREATE TRIGGER postLocationUpdate AFTER UPDATE OF latitude, longitude, readers, removed ON post WHEN new.parentId IS NULL BEGIN
+                    DELETE FROM postLocation WHERE id = old.id;
+                    DELETE FROM restrictedPostLocation WHERE id = old.id;
+                    INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude
+                        WHERE new.readers IS NULL AND new.removed IS NULL;
+                    INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude,
+                        \(indexedReaders)
+                        WHERE new.readers IS NOT NULL OR new.removed IS NOT NULL;
+                END;
+                """)
+        }
         return migrator
     }()
 
-    /// Puts each new post in its location index: public posts in `postLocation`, posts with
-    /// readers in `restrictedPostLocation`. A load in bulk drops it and builds the index at the end.
-    /// Migration v3 creates it: a change to it needs a migration of its own, not an edit here.
+    /// Who the nearest search lets read a post: its readers, or its author alone once removed.
+    private static let indexedReaders = "CASE WHEN new.removed IS NULL THEN new.readers ELSE ' ' || (SELECT objectId FROM user WHERE id = new.userId) || ' ' END"
+
+    /// Puts each new post (not a reply) in its location index: public posts in `postLocation`,
+    /// posts with readers and removed posts in `restrictedPostLocation`. A load in bulk drops it and
+    /// builds the index at the end. Migration v5 creates it: a change to it needs a migration of
+    /// its own, not an edit here.
     static let postLocationInsertTrigger = """
-        CREATE TRIGGER postLocationInsert AFTER INSERT ON post BEGIN
-            INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE new.readers IS NULL;
-            INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.readers
-                WHERE new.readers IS NOT NULL;
+        CREATE TRIGGER postLocationInsert AFTER INSERT ON post WHEN new.parentId IS NULL BEGIN
+            INSERT INTO postLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude
+                WHERE new.readers IS NULL AND new.removed IS NULL;
+            INSERT INTO restrictedPostLocation SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude, \(indexedReaders)
+                WHERE new.readers IS NOT NULL OR new.removed IS NOT NULL;
         END
         """
 }

@@ -256,7 +256,7 @@ public final class EmbeddedWall: WallBackend {
     }
 
     /// The config, Anywall's defaults for what this wall has not set.
-    private func config(_ db: Database) throws -> RemoteConfig {
+    func config(_ db: Database) throws -> RemoteConfig {
         RemoteConfig(setOnWall: try storedParams(db))
     }
 

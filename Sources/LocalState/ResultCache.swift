@@ -22,9 +22,9 @@ public struct ResultCache: Sendable {
     }
 
     /// The file name for a question.
-    public static func key(backend: String, query: WallQuery, filterRadius: Distance) -> String {
+    public static func key(backend: String, query: WallQuery, filterRadius: Distance, sort: String? = nil) -> String {
         KeyedFileStore.key([backend, "\(query.center.latitude),\(query.center.longitude)", "\(query.searchDistance.meters)",
-                           "\(query.limit)", "\(filterRadius.meters)"] + query.areaKey)
+                           "\(query.limit)", "\(filterRadius.meters)"] + query.areaKey + (sort.map { ["sort \($0)"] } ?? []))
     }
 
     /// The cached answer, or nil when there is none (or it cannot be read: as good as none).

@@ -62,6 +62,10 @@ public enum AnywallError: Error, Equatable, Sendable {
     case requestRefused(wall: String, reason: String, code: Int?, status: Int)
     /// `cache-only` asked, and nothing is cached for the question.
     case noCachedAnswer
+    /// The wall does not offer this yet (a Parse Server without what the feature needs).
+    case unsupported(wall: String, feature: String)
+    /// Only the wall's moderators may do this, and the user is not one.
+    case notModerator(wall: String, username: String)
 
     // MARK: Location
 
@@ -99,6 +103,8 @@ public enum AnywallError: Error, Equatable, Sendable {
         case .requestRefused(let wall, let why, let code, let status):
             return "\(wall) refused the request: \(why) (\(code.map { "Parse error \($0)" } ?? "HTTP \(status)"))"
         case .noCachedAnswer: return "no cached answer to this question yet (cache-only)"
+        case .unsupported(let wall, let feature): return "\(wall) does not offer \(feature) yet"
+        case .notModerator(let wall, let username): return "\(username) is not a moderator of \(wall)"
         }
     }
 

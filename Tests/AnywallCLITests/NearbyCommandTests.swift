@@ -36,7 +36,8 @@ struct NearbyCommandTests {
     func json(_ kind: WallKind) throws {
         let posts = try wall(kind).run(["nearby", "--at", Self.here, "--json"]).json as! [[String: Any]]
         #expect(posts.count == 4)
-        #expect(Set(posts[0].keys) == ["objectId", "text", "author", "location", "distanceMeters", "visible", "createdAt"])
+        #expect(Set(posts[0].keys) == ["objectId", "text", "author", "location", "distanceMeters", "visible", "createdAt",
+                                       "score", "replyCount", "parent", "myVote"])
         #expect(posts[0]["text"] as? String == "Free coffee" && posts[0]["distanceMeters"] as? Double == 0)
         #expect(posts[2]["visible"] as? Bool == false && posts[2]["text"] is NSNull && posts[2]["author"] is NSNull)
         #expect((posts[3]["location"] as! [String: Double])["latitude"] == 37.8243)

@@ -15,6 +15,10 @@ struct NearbyCommand: ParsableCommand {
             Posts beyond the filter radius are listed without text or author, in every format. \
             With --within, only posts inside an area count (GeoJSON, WKT or WEST,SOUTH,EAST,NORTH).
 
+            --sort orders them otherwise, over every post within the search distance: new (newest \
+            first), hot ((score + 1) / (age in hours + 2) ^ 1.8, highest first) or top (highest score, \
+            then newest). Replies are not listed: 'anywall thread' shows them.
+
             With --changes, prints only what changed since the previous run of the same query \
             (same wall, location source, search distance, limit and area): added, removed, revealed, hidden.
 
@@ -36,6 +40,9 @@ struct NearbyCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("How far to look (default: 100km).", valueName: "D"))
     var searchDistance: CheckedArgument<Distance>?
     @OptionGroup var area: AreaOption
+    @Option(help: ArgumentHelp("The order: near (nearest first, the default), new, hot or top.", valueName: "ORDER"),
+            completion: .list(PostSort.allCases.map(\.rawValue)))
+    var sort: String?
     @Flag(help: "Print only the changes since the previous run of this query.")
     var changes = false
     @Option(help: ArgumentHelp(
@@ -48,6 +55,7 @@ struct NearbyCommand: ParsableCommand {
 
     func validate() throws {
         if watch.watch, changes { throw ValidationError("--watch and --changes do not go together") }
+        if watch.watch, sort != nil { throw ValidationError("--watch follows the nearest posts: --sort does not apply") }
         if watch.watch, cachePolicy != nil { throw ValidationError("--watch always asks the server: --cache-policy does not apply") }
         if watch.watch, format.format == .json || format.format == .geojson {
             throw ValidationError("--watch prints a stream of events: use --ndjson, or no format for readable lines")
@@ -91,7 +99,14 @@ struct NearbyCommand: ParsableCommand {
         // Only the table says so: an empty JSON array or collection speaks for itself.
         let emptyNote = format == .table
             ? "No posts within \(query.searchDistance.readable(in: units))\(area == nil ? "" : " in the area")." : nil
-        let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy)
+        let sort = try self.sort.map { text in
+            guard let sort = PostSort(rawValue: text) else {
+                throw AnywallError.inputRejected("'\(text)' is not an order: it is \(PostSort.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return sort
+        } ?? .near
+        let lookup = NearbyLookup(backend: wall, cache: ResultCache(directory: context.paths.resultCacheDirectory), policy: policy,
+                                  sort: sort, session: try context.sessions.session(for: wall.identity))
         let stale = try lookup.run(query, filterRadius: filterRadius, deliver: { answer in
             if let cachedAt = answer.cachedAt {
                 Terminal.note("anywall: stale: the answer cached \(ParseDate.string(from: cachedAt)) (\(policy.rawValue))")

@@ -37,14 +37,7 @@ struct PostCommand: ParsableCommand {
 
     func run() throws {
         let context = try CommandContext(store: store)
-        let raw: String
-        if let text, text != "-" {
-            raw = text
-        } else if text == "-" || !Terminal.stdinIsTerminal {
-            raw = try Terminal.readAllInput(holding: "a post")
-        } else {
-            throw ValidationError("give the text as an argument, or '-' to read it from standard input")
-        }
+        let raw = try Terminal.messageText(text, holding: "a post")
         let (_, fix) = try location.fix(context.preferences())
         let wall = try context.openBackendSendingOutbox()
         let (post, entry) = try context.withSession(on: wall) { session in

@@ -9,7 +9,7 @@ import WallLocation
 
 struct WhoamiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "whoami", abstract: "Show who is logged in, and on which wall.",
+        commandName: "whoami", abstract: "Show who is logged in, on which wall, and their karma.",
         discussion: UsageExamples.whoami)
 
     @OptionGroup var json: JSONOption
@@ -20,6 +20,8 @@ struct WhoamiCommand: ParsableCommand {
         let username: String
         let name: String?
         let backend: String
+        /// The sum of the scores of the user's posts and replies; nil on a wall without votes.
+        let karma: Int?
 
         // `"name":null` when the user has none, rather than no key.
         func encode(to encoder: Encoder) throws {
@@ -28,21 +30,25 @@ struct WhoamiCommand: ParsableCommand {
             try container.encode(username, forKey: .username)
             try container.encode(name, forKey: .name)
             try container.encode(backend, forKey: .backend)
+            try container.encode(karma, forKey: .karma)
         }
 
-        private enum CodingKeys: String, CodingKey { case objectId, username, name, backend }
+        private enum CodingKeys: String, CodingKey { case objectId, username, name, backend, karma }
     }
 
     func run() throws {
         let context = try CommandContext(store: store)
         let wall = try context.openBackendSendingOutbox()
-        let user = try context.withSession(on: wall) { try wall.currentUser($0) }
+        let (user, karma) = try context.withSession(on: wall) { session in
+            (try wall.currentUser(session), try (wall as? SocialWall)?.karma(session))
+        }
         if json.json {
             Terminal.output(JSONText.encode(Output(objectId: user.objectId, username: user.username,
-                                                   name: user.name, backend: wall.identity)) + "\n")
+                                                   name: user.name, backend: wall.identity, karma: karma)) + "\n")
         } else {
             let name = user.name.map { " (\($0))" } ?? ""
-            Terminal.output(Terminal.inert("\(user.username)\(name) on \(wall.description)") + "\n")
+            let standing = karma.map { ", karma \($0)" } ?? ""
+            Terminal.output(Terminal.inert("\(user.username)\(name) on \(wall.description)\(standing)") + "\n")
         }
     }
 }

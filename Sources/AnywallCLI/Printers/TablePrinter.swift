@@ -7,8 +7,10 @@ import ParseWire
 import WallDomain
 import WallLocation
 
-/// The readable table: distance in the reader's units, author, age and text; hidden posts say
-/// "Can't view post! Get closer." (dimmed on a colour terminal) and show only their distance.
+/// The readable table: distance in the reader's units, author, age, score and text (with the
+/// thread's size); hidden posts say
+/// "Can't view post! Get closer." (dimmed on a colour terminal) and show only their distance, score
+/// and thread size.
 /// Columns are aligned by display width; on a terminal the text wraps to its width (`WrappedRow`).
 struct TablePrinter: ResultPrinter {
     static let hiddenText = "Can't view post! Get closer."
@@ -28,11 +30,12 @@ struct TablePrinter: ResultPrinter {
     }
 
     func render(_ posts: [NearbyPost]) -> String {
-        table(header: ["DISTANCE", "AUTHOR", "AGE"], authorColumn: 1, rows: posts.map {
-            Row(head: head(of: $0), text: Self.text(of: $0), visible: $0.visible)
+        table(header: ["DISTANCE", "AUTHOR", "AGE", "SCORE"], authorColumn: 1, rows: posts.map {
+            Row(head: head(of: $0) + [String($0.score)], text: Self.text(of: $0), visible: $0.visible)
         })
     }
 
+    /// The events leave the score out: the event's column takes its room on a narrow terminal.
     func render(_ events: [ChangeEvent]) -> String {
         table(header: ["EVENT", "DISTANCE", "AUTHOR", "AGE"], authorColumn: 2, rows: events.map {
             Row(head: [$0.kind.rawValue] + head(of: $0.post), text: Self.text(of: $0.post), visible: $0.post.visible)
@@ -52,7 +55,12 @@ struct TablePrinter: ResultPrinter {
 
     /// The text as a readable printer shows it, or "Can't view post! Get closer." for a hidden post.
     static func text(of post: NearbyPost) -> String {
-        post.visible ? oneLine(post.text ?? "") : hiddenText
+        // A thread's size shows even where its text does not.
+        let replies = post.replyCount == 0 ? "" : " (\(post.replyCount) \(post.replyCount == 1 ? "reply" : "replies"))"
+        guard post.visible else { return hiddenText + replies }
+        // Only its author and the moderators are told; they see why the others do not see it.
+        let removal = post.removed.map { "[removed: \($0.rawValue)] " } ?? ""
+        return removal + oneLine(post.text ?? "") + replies
     }
 
     private func table(header: [String], authorColumn: Int, rows: [Row]) -> String {

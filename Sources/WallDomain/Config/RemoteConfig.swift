@@ -58,7 +58,7 @@ public struct RemoteConfig: Equatable, Sendable, Codable {
                 throw AnywallError.inputRejected("\(key) must be a whole number of at least 1, e.g. 140")
             }
         default:
-            break
+            try CommunityRules.validate(key: key, value: value)
         }
     }
 }
