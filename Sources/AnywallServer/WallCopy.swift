@@ -22,6 +22,10 @@ package enum WallCopy {
         }
         let from = try await open(source), to = try await open(destination)
         defer { from.close(); to.close() }
+        // Replies would arrive as posts of their own, and votes not at all: refused rather than half moved.
+        if (try? await from.holdsConversation()) != false {
+            throw .wall("\(source) holds replies, votes, reports or moderators, which copy does not move yet (issue 33): nothing was copied")
+        }
         // Each batch is its own transaction: a copy that fails halfway leaves part of the wall.
         var written = false
         do {
@@ -88,10 +92,15 @@ protocol WallRecordStore {
     func masterKeyOnlyParams() async throws -> Set<String>
     func setParams(_ params: [String: JSONValue], deleting: Set<String>, masterKeyOnly: [String: Bool]) async throws
     func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) async throws
+    /// Whether the store holds replies, votes, reports or moderators, which a copy does not move yet.
+    func holdsConversation() async throws -> Bool
     func close()
 }
 
-extension PostgresWall: WallRecordStore {}
+extension PostgresWall: WallRecordStore {
+    /// The PostgreSQL store keeps no replies, votes, reports or moderators yet.
+    func holdsConversation() -> Bool { false }
+}
 
 /// The SQLite file, whose calls block: a copy is a command of its own, with nothing else to serve.
 private struct EmbeddedRecordStore: WallRecordStore {
@@ -115,5 +124,6 @@ private struct EmbeddedRecordStore: WallRecordStore {
     func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) throws {
         try wall.changePostFields(adding: types, deleting: names)
     }
+    func holdsConversation() throws -> Bool { try wall.holdsConversation() }
     func close() {}
 }

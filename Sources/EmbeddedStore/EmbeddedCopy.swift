@@ -11,10 +11,25 @@ extension EmbeddedWall {
         }
     }
 
-    /// Removes every record: accounts, sessions, posts, request ids and config.
+    /// Removes every record: accounts, sessions, posts (with their replies and activity), the
+    /// moderators, request ids and config.
     public func removeAllRecords() throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM session; DELETE FROM request; DELETE FROM post; DELETE FROM user; DELETE FROM config; DELETE FROM schemaField")
+            try db.execute(sql: """
+                DELETE FROM session; DELETE FROM request; DELETE FROM post; DELETE FROM roleUser; DELETE FROM role; DELETE FROM user;
+                DELETE FROM config; DELETE FROM schemaField
+                """)
+        }
+    }
+
+    /// Whether the wall holds what `anywall-server copy` does not move yet: replies, votes,
+    /// reports, removed posts or moderators.
+    public func holdsConversation() throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM post WHERE parentId IS NOT NULL OR removed IS NOT NULL OR restoredAt IS NOT NULL)
+                    OR EXISTS (SELECT 1 FROM activity) OR EXISTS (SELECT 1 FROM roleUser)
+                """) ?? false
         }
     }
 
