@@ -11,7 +11,8 @@ extension EmbeddedWall: SocialWall {
     static let moderatorsRole = "moderators"
 
     public func nearby(_ query: WallQuery, sort: PostSort, session: Session?) throws -> [Post] {
-        let reader = try session.map { session in try read { db in try self.user(db, token: session.token) } }
+        // Without a session, the nearest search is all there is to read (`anywall nearby`'s usual call).
+        let reader = session == nil ? nil : try read { db in try self.reader(db, session) }
         let found: [Post]
         if sort == .near {
             found = try mapped {
@@ -49,7 +50,7 @@ extension EmbeddedWall: SocialWall {
 
     public func thread(_ objectId: String, skip: Int, limit: Int, session: Session?) throws -> PostThread {
         try read { db in
-            let reader = try session.map { try self.user(db, token: $0.token) }
+            let reader = try self.reader(db, session)
             let moderator = try reader.map { try Self.isModerator(db, $0.id) } ?? false
             var target = try Self.socialRow(db, objectId: objectId, reader: reader?.id)
             // A reply's id stands for its thread.
@@ -226,6 +227,17 @@ extension EmbeddedWall: SocialWall {
             guard try Self.socialRow(db, id: parentId, reader: me.id).isSeen(by: me.user.objectId, moderator: moderator) else { throw Self.noPost(objectId) }
         }
         return (me, CommunityRules(config: try config(db)), target)
+    }
+
+    /// Who reads: the session's user; anyone when there is no session, or when it has ended (a
+    /// listing needs none, and a stale session file must not stop one).
+    private func reader(_ db: Database, _ session: Session?) throws -> (id: Int64, user: User)? {
+        guard let session else { return nil }
+        do {
+            return try user(db, token: session.token)
+        } catch AnywallError.sessionExpired {
+            return nil
+        }
     }
 
     /// The session's user, who must be a moderator.

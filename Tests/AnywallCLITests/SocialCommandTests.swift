@@ -108,6 +108,16 @@ struct SocialCommandTests {
         #expect(whoami["karma"] as? Int == -6)
     }
 
+    @Test("a session ended elsewhere does not stop nearby or thread: they list as for anyone")
+    func endedSession() throws {
+        let (box, post) = try wall()
+        #expect(try box.run(["passwd", "--username", "bob", "--password-stdin"], input: "new-pw\n").status == Exit.success)
+        let listed = try box.run(["nearby", "--json"] + Self.here)
+        #expect(listed.status == Exit.success && (listed.json as! [[String: Any]]).count == 1, "\(listed)")
+        #expect(try box.run(["thread", post] + Self.here).status == Exit.success)
+        #expect(try box.run(["vote", post, "up"] + Self.here).status == Exit.authFailed)
+    }
+
     @Test("delete: your own post goes with its replies; another's is refused")
     func delete() throws {
         let (box, post) = try wall()
