@@ -21,7 +21,9 @@ extension EmbeddedWall: SocialWall {
                 }
             }
         } else {
-            found = sort.ordered(try postsWithin(query, reader: reader?.user.objectId), from: query.center, now: clock.now(), limit: query.limit)
+            found = try read { db in
+                try EmbeddedRankedSearch(db: db, reader: reader?.user.objectId, now: self.clock.now()).run(query, sort)
+            }
         }
         guard let reader, !found.isEmpty else { return found }
         return try read { db in try Self.withVotes(found, of: reader.id, db) }
@@ -292,42 +294,6 @@ extension EmbeddedWall: SocialWall {
         return posts.map { post in
             Post(objectId: post.objectId, text: post.text, location: post.location, author: post.author, createdAt: post.createdAt,
                  score: post.score, replyCount: post.replyCount, parent: post.parent, myVote: votes[post.objectId], removed: post.removed)
-        }
-    }
-
-    /// Every post (not reply) the reader may see within the query's search distance (and area):
-    /// the orders other than nearest first rank them all.
-    private func postsWithin(_ query: WallQuery, reader: String?) throws -> [Post] {
-        try read { db in
-            let restricted = reader == nil ? "" : """
-                UNION ALL SELECT post.id FROM restrictedPostLocation JOIN post ON post.id = restrictedPostLocation.id
-                WHERE maxLatitude >= :minLatitude AND minLatitude <= :maxLatitude AND maxLongitude >= :minLongitude AND minLongitude <= :maxLongitude
-                  AND instr(restrictedPostLocation.readers, :reader) > 0
-                """
-            let statement = try db.cachedStatement(sql: SocialRow.select(where: """
-                p.id IN (SELECT post.id FROM postLocation JOIN post ON post.id = postLocation.id
-                         WHERE maxLatitude >= :minLatitude AND minLatitude <= :maxLatitude AND maxLongitude >= :minLongitude AND minLongitude <= :maxLongitude
-                         \(restricted))
-                """))
-            var seen = Set<Int64>()
-            var found: [Post] = []
-            for band in LatitudeBand.bands(covering: query.center, radius: query.searchDistance, margin: EmbeddedNearbySearch<Post>.storedDegreeError) {
-                for box in band.boxes {
-                    var arguments: [String: (any DatabaseValueConvertible)?] = [
-                        "me": nil, "minLatitude": box.minLatitude, "maxLatitude": box.maxLatitude,
-                        "minLongitude": box.minLongitude, "maxLongitude": box.maxLongitude,
-                    ]
-                    if let reader { arguments["reader"] = " \(reader) " }
-                    for row in try Row.fetchAll(statement, arguments: StatementArguments(arguments)) {
-                        let social = try SocialRow(row: row)
-                        let post = social.post
-                        guard seen.insert(social.id).inserted, query.center.distance(to: post.location) <= query.searchDistance,
-                              query.area?.covers(post.location) ?? true else { continue }
-                        found.append(post)
-                    }
-                }
-            }
-            return found
         }
     }
 

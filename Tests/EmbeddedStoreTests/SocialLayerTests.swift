@@ -121,6 +121,36 @@ struct SocialLayerTests {
         #expect(throws: AnywallError.notWritable(objectId: post.objectId)) { try wall.delete(post.objectId, session: voters[0]) }
     }
 
+    @Test("new, top and hot read only what they need, and answer exactly as ranking every post within the distance")
+    func rankedOrders() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let wall = try temporaryWall(clock: WallClock { now })
+        let alice = try wall.signUp(username: "alice", password: "pw", name: nil)
+        var random = SeededGenerator(seed: 7)
+        for i in 0..<400 {
+            let place = try here.moved(.meters(Double(random.next() % 30_000)), bearing: Double(random.next() % 360))
+            _ = try wall.createPost(text: "post \(i)", at: place, session: alice, requestId: "r\(i)")
+        }
+        // Ages from now to 30 days, scores from -4 to 40, many ties of each.
+        let queue = try DatabaseQueue(path: wall.file.path)
+        try queue.write { db in
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM post") {
+                try db.execute(sql: "UPDATE post SET createdAt = ?, score = ? WHERE id = ?",
+                               arguments: [1_790_000_000_000 - Int64(random.next() % 720) * 3_600_000, Int(random.next() % 45) - 4, id])
+            }
+        }
+        for distance in [Distance.kilometers(5), .kilometers(20), .kilometers(100)] {
+            let all = try wall.nearby(try WallQuery(center: here, searchDistance: distance, limit: 1000), sort: .near, session: nil)
+            for sort in [PostSort.new, .top, .hot] {
+                for limit in [1, 7, 20] {
+                    let query = try WallQuery(center: here, searchDistance: distance, limit: limit)
+                    #expect(try wall.nearby(query, sort: sort, session: nil) == sort.ordered(all, from: here, now: now, limit: limit),
+                            "\(sort) within \(distance), limit \(limit)")
+                }
+            }
+        }
+    }
+
     @Test("a thread of 10,000 replies comes a page at a time, oldest first")
     func longThread() throws {
         let (wall, _, post, voters) = try wallWithPost(voters: 1)
