@@ -22,19 +22,20 @@ struct EmbeddedRankedSearch {
 
     func run(_ query: WallQuery, _ sort: PostSort) throws -> [Post] {
         let (within, arguments) = inBox(query)
-        let order = sort == .top ? "p.score DESC, p.createdAt DESC" : "p.createdAt DESC"
-        let rows = try Row.fetchCursor(db, sql: SocialRow.select(where: within) + " ORDER BY \(order)", arguments: arguments)
-        var found: [Post] = []
+        let order = sort == .top ? "score DESC, createdAt DESC" : "createdAt DESC"
+        // Only what ranks a post is sorted and read; the few that make the page are read whole after.
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, latitude, longitude, score, createdAt FROM post p WHERE \(within) ORDER BY \(order)",
+                                       arguments: arguments)
+        var found: [Int64] = []
         switch sort {
         case .near, .new, .top:
             // The order's key of the limit-th post: the posts read after it that tie with it count too.
-            var lastKey: (score: Int, createdAt: Date)?
+            var lastKey: (score: Int, createdAt: Int64)?
             while let row = try rows.next() {
-                let post = try SocialRow(row: row).post
-                let key = (score: sort == .top ? post.score : 0, createdAt: post.createdAt)
+                let key = (score: sort == .top ? row[3] as Int : 0, createdAt: row[4] as Int64)
                 if let lastKey, key != lastKey { break }
-                guard inside(post, query) else { continue }
-                found.append(post)
+                guard try inside(row, query) else { continue }
+                found.append(row[0])
                 if found.count >= query.limit { lastKey = key }
             }
         case .hot:
@@ -42,27 +43,34 @@ struct EmbeddedRankedSearch {
             // The heats of the page so far, hottest first.
             var heats: [Double] = []
             while let row = try rows.next() {
-                let post = try SocialRow(row: row).post
-                let age = Duration.seconds(max(0, now.timeIntervalSince(post.createdAt)))
+                let age = Duration.seconds(max(0, now.timeIntervalSince(EmbeddedWall.date(millis: row[4]))))
                 // (With no score above -1 every heat is at most 0 and grows with age: no bound, all is read.)
                 if highest > -1, heats.count >= query.limit, PostSort.hotness(score: highest, age: age) < heats[query.limit - 1] { break }
-                guard inside(post, query) else { continue }
-                found.append(post)
-                let heat = PostSort.hotness(score: post.score, age: age)
+                guard try inside(row, query) else { continue }
+                found.append(row[0])
+                let heat = PostSort.hotness(score: row[3], age: age)
                 heats.insert(heat, at: heats.firstIndex { $0 < heat } ?? heats.count)
             }
         }
-        return sort.ordered(found, from: query.center, now: now, limit: query.limit)
+        let posts = try found.map { id in
+            guard let row = try Row.fetchOne(db, sql: SocialRow.select(where: "p.id = :id"), arguments: ["me": nil, "id": id]) else {
+                throw AnywallError.failure("post \(id) vanished inside its own read")
+            }
+            return try SocialRow(row: row).post
+        }
+        return sort.ordered(posts, from: query.center, now: now, limit: query.limit)
     }
 
-    private func inside(_ post: Post, _ query: WallQuery) -> Bool {
-        query.center.distance(to: post.location) <= query.searchDistance && (query.area?.covers(post.location) ?? true)
+    /// Whether the post of a ranking row (latitude, longitude in columns 1 and 2) is within the search.
+    private func inside(_ row: Row, _ query: WallQuery) throws -> Bool {
+        let location = try GeoPoint(latitude: row[1], longitude: row[2])
+        return query.center.distance(to: location) <= query.searchDistance && (query.area?.covers(location) ?? true)
     }
 
     /// The condition "in one of the search's boxes, readable by the reader", and its arguments.
     private func inBox(_ query: WallQuery) -> (String, StatementArguments) {
         var parts: [String] = []
-        var arguments: [String: (any DatabaseValueConvertible)?] = ["me": nil]
+        var arguments: [String: (any DatabaseValueConvertible)?] = [:]
         let bands = LatitudeBand.bands(covering: query.center, radius: query.searchDistance, margin: EmbeddedNearbySearch<Post>.storedDegreeError)
         for (i, box) in bands.flatMap(\.boxes).enumerated() {
             let overlaps = "maxLatitude >= :s\(i) AND minLatitude <= :n\(i) AND maxLongitude >= :w\(i) AND minLongitude <= :e\(i)"
