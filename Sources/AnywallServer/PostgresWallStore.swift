@@ -25,8 +25,8 @@ extension PostgresWall: WallStore {
         try await storedPost(objectId: objectId, for: session)
     }
 
-    package func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
-        try await createStoredPost(draft, token: token, requestId: requestId)
+    package func createPost(_ draft: PostDraft, by writer: PostWriter, requestId: String?) async throws -> StoredPost {
+        try await createStoredPost(draft, by: writer, requestId: requestId)
     }
 
     package func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int) {

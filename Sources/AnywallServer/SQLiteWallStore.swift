@@ -112,8 +112,8 @@ extension SQLiteWallStore {
         try await boundedQuery { try $0.storedPost(objectId: objectId) }
     }
 
-    package func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
-        try await postGroups.create(PostCreation(draft: draft, token: token, requestId: requestId))
+    package func createPost(_ draft: PostDraft, by writer: PostWriter, requestId: String?) async throws -> StoredPost {
+        try await postGroups.create(PostCreation(draft: draft, by: writer, requestId: requestId))
     }
 
     package func updatePost(objectId: String, changes: PostChanges, by writer: PostWriter, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue]) {

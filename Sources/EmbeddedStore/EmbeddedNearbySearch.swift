@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import WallDomain
+import WallStorage
 
 /// The nearest-posts query on the embedded wall: exact, and cheap even in a dense city.
 ///
