@@ -227,7 +227,7 @@ extension PostgresWall {
             LIMIT \(query.limit)
             """), "finding the nearest posts", for: session)
         return found.filter { query.center.distance(to: $0.location) <= query.searchDistance }
-            .sorted { (query.center.distance(to: $0.location), $0.objectId) < (query.center.distance(to: $1.location), $1.objectId) }
+            .sorted(by: NearestFirst(around: query.center).precedes)
     }
 
     /// Posts that meet `condition`, in `order` (then in the order they were left), skipping

@@ -60,7 +60,7 @@ enum Architecture {
         "AnywallCLI": core.union(["ArgumentParser"]),
         "anywall": ["AnywallCLI"],
         "PostgresStore": ["WallDomain", "WallStorage", "AnywallSupport", "PostgresNIO"],
-        "AnywallServer": Set(["WallDomain", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire", "Hummingbird", "HummingbirdCore", "NIOPosix"]).union(crypto),
+        "AnywallServer": Set(["WallDomain", "WallStorage", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire", "Hummingbird", "HummingbirdCore", "NIOPosix"]).union(crypto),
         "anywall-server": ["AnywallServer", "PostgresStore", "WallDomain", "ArgumentParser", "Hummingbird", "NIOCore", "NIOPosix"],
         "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "ArgumentParser"],
         "TestSupport": ["WallDomain", "AnywallSupport", "EmbeddedStore"],
