@@ -33,6 +33,9 @@ let package = Package(
         // The domain: geo, posts, queries, visibility, the diff, watch, the outbox's rules, the
         // backend protocol and its errors. No storage, HTTP, files, terminal or argument parsing.
         .target(name: "WallDomain", dependencies: ["CGEOS"]),
+        // What both of the server's stores share and the domain does not hold: the SQL a query
+        // becomes, a post's access as its columns keep it, a post's row.
+        .target(name: "WallStorage", dependencies: ["WallDomain"]),
         // What talks to the operating system: files written durably, descriptors, sockets, signals;
         // and the credentials both of the server's stores keep: password hashes, ids and tokens.
         .target(name: "AnywallSupport", dependencies: [
@@ -49,7 +52,7 @@ let package = Package(
         .target(
             name: "EmbeddedStore",
             dependencies: [
-                "WallDomain", "AnywallSupport", "CSimdjson", "CSQLite",
+                "WallDomain", "WallStorage", "AnywallSupport", "CSimdjson", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -76,7 +79,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "WallDomain", "AnywallSupport",
+                "WallDomain", "WallStorage", "AnywallSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -84,7 +87,7 @@ let package = Package(
         .target(
             name: "AnywallServer",
             dependencies: [
-                "WallDomain", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire",
+                "WallDomain", "WallStorage", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The connection cap (MaximumAvailableConnections) lives in the core, not re-exported.
@@ -127,10 +130,12 @@ let package = Package(
         .testTarget(name: "LocalStateTests", dependencies: ["LocalState", "TestSupport"]),
         .testTarget(
             name: "EmbeddedStoreTests",
-            dependencies: ["EmbeddedStore", "AnywallSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["EmbeddedStore", "WallStorage", "AnywallSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ParseWireTests", dependencies: ["ParseWire", "TestSupport"]),
         .testTarget(name: "ParseClientTests", dependencies: ["ParseClient", "ParseWire"]),
-        .testTarget(name: "AnywallCLITests", dependencies: ["AnywallCLI", "LocalState", "TestSupport", "anywall", "anywall-server"]),
+        .testTarget(
+            name: "AnywallCLITests",
+            dependencies: ["AnywallCLI", "LocalState", "ParseClient", "ParseWire", "EmbeddedStore", "TestSupport", "anywall", "anywall-server"]),
         .testTarget(
             name: "AnywallServerTests",
             dependencies: [

@@ -15,7 +15,8 @@ enum ParseRendering {
 
     /// A post as a query returns it: the author included as an object when `includeUser`, else a
     /// Pointer; `keys`, when given, limits the fields to those, and `excludeKeys` leaves those out
-    /// (objectId, the dates and the ACL always come, as Parse Server always selects them).
+    /// (objectId, the dates and the ACL, when the post has one, always come, as Parse Server always
+    /// selects them).
     static func post(_ post: StoredPost, includeUser: Bool, keys: Set<String>?, excludeKeys: Set<String> = []) -> ParsePostObject {
         func returns(_ field: String) -> Bool { keys.map { $0.contains(field) } ?? true && !excludeKeys.contains(field) }
         var object = ParsePostObject(objectId: post.objectId, createdAt: post.createdAt)
@@ -23,7 +24,7 @@ enum ParseRendering {
         if returns("text") { object.text = post.text }
         if returns("location") { object.location = ParseGeoPoint(post.location) }
         if returns("user") { object.author = post.author.map { includeUser ? .included(user($0)) : .pointer($0.objectId) } }
-        object.acl = ParseACL(post.access.acl)
+        object.acl = post.access.acl.map(ParseACL.init)
         object.extra = post.fields.filter { returns($0.key) }
         return object
     }

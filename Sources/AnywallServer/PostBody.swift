@@ -18,9 +18,13 @@ struct PostBody {
             case "objectId", "id": throw ParseRefusal(ParseErrorCode.invalidKeyName, "\(name) is an invalid field name.")
             // Parse keeps its own dates, whatever a client sends.
             case "createdAt", "updatedAt": continue
-            case "text": text = value
+            case "text":
+                try Self.checkType(of: value, field: name, expected: "String")
+                text = value
             case "location": location = try Self.point(value)
-            case "user": author = value
+            case "user":
+                try Self.checkType(of: value, field: name, expected: "Pointer<_User>")
+                author = value
             case "ACL":
                 do {
                     access = try PostAccess(acl: try ParseACL(json: value).entries)
@@ -34,17 +38,51 @@ struct PostBody {
         }
     }
 
-    /// Refuses a `user` other than the caller: a post's author is who posts it.
-    func checkAuthor(_ userId: String) throws {
+    /// Refuses a `user` other than the caller (nil: the master key alone, which names no one): a
+    /// post's author is who posts it.
+    func checkAuthor(_ userId: String?) throws {
         guard let author else { return }
-        guard let pointer = try? ParsePointer(json: author), pointer == .user(userId) else {
+        guard let userId, let pointer = try? ParsePointer(json: author), pointer == .user(userId) else {
             throw ParseRefusal(ParseErrorCode.validationFailed, "a post's user is the user who posts it")
+        }
+    }
+
+    /// Refuses a value of another type than the built-in field's, with Parse Server's words.
+    private static func checkType(of value: JSONValue, field: String, expected: String) throws {
+        guard let given = try typeName(of: value), given != expected else { return }
+        throw ParseRefusal(ParseErrorCode.incorrectType, "schema mismatch for Posts.\(field); expected \(expected) but got \(given)")
+    }
+
+    /// The keys without which a value of each `__type` is not one, as Parse Server tells them.
+    private static let typedKeys: [String: [String]] = [
+        "Pointer": ["className"], "Relation": ["className"], "File": ["name"], "Date": ["iso"],
+        "GeoPoint": ["latitude", "longitude"], "Bytes": ["base64"], "Polygon": ["coordinates"],
+    ]
+
+    /// A value's type as Parse Server's schema names it (`Pointer<_User>`, the type an operation
+    /// leaves), nil for none (`null`, `Delete`); a `__type` without its keys, or one Parse does not
+    /// know, refused as Parse Server refuses it.
+    private static func typeName(of value: JSONValue) throws -> String? {
+        guard case .object(let object) = value else { return FieldType(of: value)?.rawValue }
+        if case .string(let type)? = object["__type"] {
+            guard let keys = typedKeys[type], keys.allSatisfy({ (object[$0] ?? .null) != .null }) else {
+                throw ParseRefusal(ParseErrorCode.incorrectType, "This is not a valid \(type)")
+            }
+            if type == "Pointer" || type == "Relation", case .string(let target)? = object["className"] { return "\(type)<\(target)>" }
+            return type
+        }
+        switch object["__op"] {
+        case .string("Increment")?: return FieldType.number.rawValue
+        case .string("Add")?, .string("AddUnique")?, .string("Remove")?: return FieldType.array.rawValue
+        case .some: return nil
+        case nil: return FieldType.object.rawValue
         }
     }
 
     /// A field's new value or operation, as Parse Server's update operators read them.
     private static func change(_ value: JSONValue) throws -> FieldChange {
         try checkNestedKeys(value)
+        _ = try typeName(of: value)
         guard case .object(let object) = value, case .string(let operation)? = object["__op"] else {
             if value == .null { return .delete }
             guard let type = FieldType(of: value) else {
@@ -91,9 +129,9 @@ struct PostBody {
     }
 
     private static func point(_ json: JSONValue) throws -> GeoPoint {
-        guard json.fields?["__type"] == .string("GeoPoint"), let fields = json.fields, let latitude = fields["latitude"]?.number,
-              let longitude = fields["longitude"]?.number else {
-            throw ParseRefusal(ParseErrorCode.incorrectType, "location must be a GeoPoint")
+        try checkType(of: json, field: "location", expected: FieldType.geoPoint.rawValue)
+        guard let fields = json.fields, let latitude = fields["latitude"]?.number, let longitude = fields["longitude"]?.number else {
+            throw ParseRefusal(ParseErrorCode.incorrectType, "This is not a valid GeoPoint")
         }
         do {
             return try GeoPoint(latitude: latitude, longitude: longitude)

@@ -6,8 +6,8 @@ import ParseWire
 import WallDomain
 
 /// The `Posts` class: `POST|GET /classes/Posts`, `GET|PUT|DELETE /classes/Posts/:id`. Only a
-/// signed-in user may post; each post has Parse's ACL (Parse's default, everyone reads and
-/// writes, when saved without one), and a post the caller may not read is found by no query and
+/// signed-in user (its author) or the master key (a post without one) may post; each post has
+/// Parse's ACL as it was sent (none when saved without one: everyone reads and writes), and a post the caller may not read is found by no query and
 /// no fetch. Fields a client adds are kept, typed by the Posts schema (`PostBody`).
 struct PostRoutes {
     let wall: any WallStore
@@ -76,17 +76,21 @@ struct PostRoutes {
         }
     }
 
-    /// The master key alone: a post is its author's, so it needs a user's session beside.
-    private static let authorMissing = ParseRefusal(ParseErrorCode.validationFailed,
-                                                    "a post needs its author: send the session of the user who posts it")
-
     private func create(_ request: Request, _ context: ParseContext) async throws -> Response {
         // As Parse Server: a body that is not JSON first (107), then the class's permissions.
         let object = try await RequestBody.object(request, context)
         try Self.requireAuthentication(context)
         let body = try PostBody(object)
-        guard let token = context.caller.sessionToken, let user = context.caller.user else { throw Self.authorMissing }
-        try body.checkAuthor(user.objectId)
+        // A session's user is the author of what it posts; the master key alone posts without an
+        // author, as on Parse Server.
+        let writer: PostWriter
+        if let token = context.caller.sessionToken, let user = context.caller.user {
+            try body.checkAuthor(user.objectId)
+            writer = .session(token)
+        } else {
+            try body.checkAuthor(nil)
+            writer = .master
+        }
         guard let text = body.text else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs text") }
         guard let location = body.location else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs a location") }
         var fields: [String: JSONValue] = [:]
@@ -95,9 +99,9 @@ struct PostRoutes {
         }
         try StoredFields.checkSize(fields)
         let requestId = RequestIdScope.key(request, context, keeping: keepsRequestIds)
-        // Saved without an ACL, a post is everyone's to read and write, as Parse keeps an object.
+        // Saved without an ACL, a post has none: everyone's to read and write, as Parse keeps an object.
         let draft = PostDraft(text: try await validText(text), location: location, access: body.access ?? .everyone, fields: fields)
-        let created = try await wall.createPost(draft, token: token, requestId: requestId)
+        let created = try await wall.createPost(draft, by: writer, requestId: requestId)
         return ParseAnswer.created(["objectId": .string(created.objectId), "createdAt": ParseRendering.date(created.createdAt)],
                                    path: "\(mount)/classes/Posts/\(created.objectId)", request: request)
     }

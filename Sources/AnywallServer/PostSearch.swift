@@ -1,18 +1,16 @@
-import AnywallSupport
-import EmbeddedStore
-import ParseWire
-import PostgresStore
 import Synchronization
 import WallDomain
+import WallStorage
 
-/// Runs a `PostQuery` on a store, by the cheapest way that gives Parse's answer:
+/// How a `PostQuery` is run on a store, by the cheapest way that gives Parse's answer (each store
+/// follows the plan with its own reads: `SQLiteWallStore`, `PostgresWallStore`):
 /// - `$nearSphere` alone: the store's nearest-posts search (the one `nearby` uses);
 /// - no place asked: the database does the order, skip, limit and count;
 /// - areas: candidates from the store's index over the area's boxes (or the near distance), then
 ///   the exact test in Swift, the same on every store, so every store includes the same posts.
 package struct PostSearch {
     let query: PostQuery
-    private let plan: Plan
+    let plan: Plan
 
     package init(query: PostQuery) {
         self.query = query
@@ -20,7 +18,7 @@ package struct PostSearch {
     }
 
     /// How a store is read for the query.
-    private enum Plan {
+    package enum Plan {
         case placeless
         case nearest(WallQuery)
         case scan(boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?)
@@ -54,67 +52,32 @@ package struct PostSearch {
     }
 
     /// What the query asks of the posts' fields, and that its reader may read them.
-    private var condition: RecordCondition {
+    var condition: RecordCondition {
         query.filter.condition.and(query.reader.condition)
     }
 
-    /// The page of posts on the SQLite store, and the count of all matching when the query asks for it.
-    func run(on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
-        switch plan {
-        case .placeless:
-            let posts = query.limit == 0 ? [] : try wall.storedPosts(where: condition, order: query.order, skip: query.skip, limit: query.limit)
-            return (posts, query.count ? try wall.countPosts(where: condition) : nil)
-        case .nearest(let nearest):
-            return query.limit == 0 ? ([], nil) : (Array(try wall.nearestPosts(nearest, for: query.reader).dropFirst(query.skip)), nil)
-        case .scan(let boxes, let near):
-            let candidates = boxes ?? near.map { BoundingBox.covering(center: $0.center, radius: $0.distance) }
-            guard query.order.isEmpty else {
-                let scan = PostScan(query)
-                try wall.forEachStoredPost(inAny: candidates, where: condition) { scan.offer($0) }
-                return scan.result
-            }
-            // The page's order needs only each post's place: the rest is read for the page alone.
-            var page = PostPage<PlacedPost>(keeping: query.skip + query.limit, precedes: Self.nearestFirst(query))
-            var count = 0
-            let filter = query.filter
-            let posts = try wall.placedPosts(inAny: candidates, where: condition, offer: { (place: PlacedPost) in
-                guard filter.admits(place.location) else { return }
-                count += 1
-                page.offer(place)
-            }, chosen: { page.posts.dropFirst(query.skip).map { (place: PlacedPost) in place.rowId } })
-            return (posts, query.count ? count : nil)
-        }
+    /// A scan's page and count, before any candidate is offered.
+    func scan() -> PostScan {
+        PostScan(query)
     }
 
-    /// Nearest first around the query's `$nearSphere` (ties by objectId), or nil without one.
-    private static func nearestFirst(_ query: PostQuery) -> (@Sendable (PlacedPost, PlacedPost) -> Bool)? {
-        guard let center = query.filter.near?.center else { return nil }
-        return { (center.distance(to: $0.location), $0.objectId) < (center.distance(to: $1.location), $1.objectId) }
+    /// The order of a scan's page by the candidates' places alone.
+    var placeOrder: (@Sendable (PlacedPost, PlacedPost) -> Bool)? {
+        Self.nearestFirst(query)
     }
 
-    /// The page of posts on the PostgreSQL store for the caller's `session` (which picks where it
-    /// may be read: see `PostgresReplicas`), and the count of all matching when the query asks for it.
-    func run(on wall: PostgresWall, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
-        switch plan {
-        case .placeless:
-            let posts = query.limit == 0 ? [] : try await wall.storedPosts(where: condition, order: query.order, skip: query.skip, limit: query.limit,
-                                                                           for: session)
-            return (posts, query.count ? try await wall.countPosts(where: condition, for: session) : nil)
-        case .nearest(let nearest):
-            return query.limit == 0 ? ([], nil)
-                : (Array(try await wall.nearestPosts(nearest, for: query.reader, session: session).dropFirst(query.skip)), nil)
-        case .scan(let boxes, let near):
-            let scan = PostScan(query)
-            try await wall.forEachStoredPost(inAny: boxes, near: near, where: condition, for: session) { scan.offer($0) }
-            return scan.result
-        }
+    /// Nearest first around the query's `$nearSphere`, or nil without one (the order posts were left).
+    static func nearestFirst<Placed: NearestFirst.Placed>(_ query: PostQuery) -> (@Sendable (Placed, Placed) -> Bool)? {
+        guard let near = query.filter.near else { return nil }
+        let order = NearestFirst(around: near.center)
+        return { order.precedes($0, $1) }
     }
 }
 
 /// The exact test and the page of a scan: every candidate is offered once, from a cursor, and
 /// only the page is kept, so a world-sized area or a deep skip costs time, never memory the size
 /// of the wall. Offered posts come from one reader at a time; the lock makes that safe to share.
-private final class PostScan: Sendable {
+final class PostScan: Sendable {
     private let query: PostQuery
     private let state: Mutex<(page: PostPage<StoredPost>, count: Int)>
 
@@ -142,8 +105,7 @@ private final class PostScan: Sendable {
             let order = query.order
             return { order.precedes($0, $1) ?? false }
         }
-        guard let center = query.filter.near?.center else { return nil }
-        return { (center.distance(to: $0.location), $0.objectId) < (center.distance(to: $1.location), $1.objectId) }
+        return PostSearch.nearestFirst(query)
     }
 }
 

@@ -18,15 +18,28 @@ extension PostgresWall: WallStore {
     }
 
     package func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
-        try await PostSearch(query: query).run(on: self, session: session)
+        let search = PostSearch(query: query), query = search.query
+        // `session` picks where the find may read (see `PostgresReplicas`).
+        switch search.plan {
+        case .placeless:
+            let posts = query.limit == 0 ? [] : try await storedPosts(where: search.condition, order: query.order, skip: query.skip, limit: query.limit,
+                                                                      for: session)
+            return (posts, query.count ? try await countPosts(where: search.condition, for: session) : nil)
+        case .nearest(let nearest):
+            return query.limit == 0 ? ([], nil) : (Array(try await nearestPosts(nearest, for: query.reader, session: session).dropFirst(query.skip)), nil)
+        case .scan(let boxes, let near):
+            let scan = search.scan()
+            try await forEachStoredPost(inAny: boxes, near: near, where: search.condition, for: session) { scan.offer($0) }
+            return scan.result
+        }
     }
 
     package func post(objectId: String, session: String?) async throws -> StoredPost? {
         try await storedPost(objectId: objectId, for: session)
     }
 
-    package func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
-        try await createStoredPost(draft, token: token, requestId: requestId)
+    package func createPost(_ draft: PostDraft, by writer: PostWriter, requestId: String?) async throws -> StoredPost {
+        try await createStoredPost(draft, by: writer, requestId: requestId)
     }
 
     package func users(where condition: RecordCondition, skip: Int, limit: Int, session: String?) async throws -> (users: [StoredUser], count: Int) {

@@ -5,6 +5,7 @@ import Foundation
 import NIOPosix
 import ParseWire
 import WallDomain
+import WallStorage
 
 /// The wall in one SQLite file (the embedded wall), shared by every request. Its calls block
 /// (SQLite, scrypt), so they run on Dispatch's threads, not on the few threads that run requests'
@@ -105,15 +106,43 @@ extension SQLiteWallStore {
 
     package func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
         let search = PostSearch(query: query)
-        return search.isBounded ? try await boundedQuery { try search.run(on: $0) } : try await self.query { try search.run(on: $0) }
+        return search.isBounded ? try await boundedQuery { try Self.run(search, on: $0) } : try await self.query { try Self.run(search, on: $0) }
+    }
+
+    /// The page of posts `search` asks for, and the count of all matching when it asks for one.
+    private static func run(_ search: PostSearch, on wall: EmbeddedWall) throws -> (posts: [StoredPost], count: Int?) {
+        let query = search.query
+        switch search.plan {
+        case .placeless:
+            let posts = query.limit == 0 ? [] : try wall.storedPosts(where: search.condition, order: query.order, skip: query.skip, limit: query.limit)
+            return (posts, query.count ? try wall.countPosts(where: search.condition) : nil)
+        case .nearest(let nearest):
+            return query.limit == 0 ? ([], nil) : (Array(try wall.nearestPosts(nearest, for: query.reader).dropFirst(query.skip)), nil)
+        case .scan(let boxes, let near):
+            let candidates = boxes ?? near.map { BoundingBox.covering(center: $0.center, radius: $0.distance) }
+            guard query.order.isEmpty else {
+                let scan = search.scan()
+                try wall.forEachStoredPost(inAny: candidates, where: search.condition) { scan.offer($0) }
+                return scan.result
+            }
+            // The page's order needs only each post's place: the rest is read for the page alone.
+            var page = PostPage<PlacedPost>(keeping: query.skip + query.limit, precedes: search.placeOrder)
+            var count = 0
+            let posts = try wall.placedPosts(inAny: candidates, where: search.condition, offer: { (place: PlacedPost) in
+                guard query.filter.admits(place.location) else { return }
+                count += 1
+                page.offer(place)
+            }, chosen: { page.posts.dropFirst(query.skip).map { (place: PlacedPost) in place.rowId } })
+            return (posts, query.count ? count : nil)
+        }
     }
 
     package func post(objectId: String, session: String?) async throws -> StoredPost? {
         try await boundedQuery { try $0.storedPost(objectId: objectId) }
     }
 
-    package func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
-        try await postGroups.create(PostCreation(draft: draft, token: token, requestId: requestId))
+    package func createPost(_ draft: PostDraft, by writer: PostWriter, requestId: String?) async throws -> StoredPost {
+        try await postGroups.create(PostCreation(draft: draft, by: writer, requestId: requestId))
     }
 
     package func updatePost(objectId: String, changes: PostChanges, by writer: PostWriter, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue]) {

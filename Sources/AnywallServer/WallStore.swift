@@ -23,10 +23,10 @@ package protocol WallStore: Sendable {
     func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?)
     /// The post with `objectId`, if there is one, whoever may read it.
     func post(objectId: String, session: String?) async throws -> StoredPost?
-    /// A new post by the user of the session `token`; a `requestId` already done is refused
-    /// (`AnywallError.duplicateRequest`), a field of another type than the schema's too
-    /// (`AnywallError.fieldTypeMismatch`).
-    func createPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost
+    /// A new post by `writer`: the user of its session, or no one for the master key alone; a
+    /// `requestId` already done is refused (`AnywallError.duplicateRequest`), a field of another
+    /// type than the schema's too (`AnywallError.fieldTypeMismatch`).
+    func createPost(_ draft: PostDraft, by writer: PostWriter, requestId: String?) async throws -> StoredPost
     /// Changes a post `writer` may write; answers when it changed and its added fields after the change.
     func updatePost(objectId: String, changes: PostChanges, by writer: PostWriter, requestId: String?) async throws -> (updatedAt: Date, fields: [String: JSONValue])
     /// Deletes a post `writer` may write.

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import WallDomain
+import WallStorage
 
 /// The nearest-posts query on the embedded wall: exact, and cheap even in a dense city.
 ///
@@ -207,7 +208,7 @@ struct EmbeddedNearbySearch<Found> {
         let searchMeters = query.searchDistance.meters
         var radiusMeters = min(Self.firstRing.meters, searchMeters)
         var read = Set<Int64>()
-        var inArea: [(distance: Distance, objectId: String, post: Found)] = []
+        var inArea: [(rank: NearestFirst.Rank, post: Found)] = []
         while true {
             var candidates: [Candidate] = []
             // Banded near a pole as the plain search is; a post in two bands' boxes is read once (`read`).
@@ -222,9 +223,9 @@ struct EmbeddedNearbySearch<Found> {
                 }
             }
             inArea += try exactPosts(candidates[...], near: query.center, within: query.searchDistance, area: area)
-            let inRing = inArea.filter { $0.distance.meters <= radiusMeters }
+            let inRing = inArea.filter { $0.rank.distance.meters <= radiusMeters }
             if inRing.count >= query.limit || radiusMeters >= searchMeters {
-                return inRing.sorted { ($0.distance, $0.objectId) < ($1.distance, $1.objectId) }
+                return inRing.sorted { $0.rank < $1.rank }
                     .prefix(query.limit).map { $0.post }
             }
             radiusMeters = min(searchMeters, nextRadius(after: radiusMeters, found: inRing.count, limit: query.limit))
@@ -247,17 +248,17 @@ struct EmbeddedNearbySearch<Found> {
         try exactPosts(candidates, near: center, within: search, area: nil).prefix(limit).map { $0.post }
     }
 
-    /// The candidates' posts within `search` of `center` (and in `area`, when given), nearest first
-    /// by exact distance (ties by objectId).
+    /// The candidates' posts within `search` of `center` (and in `area`, when given), in
+    /// `NearestFirst`'s order by exact distance.
     private func exactPosts(_ candidates: ArraySlice<Candidate>, near center: GeoPoint, within search: Distance,
-                            area: Area?) throws -> [(distance: Distance, objectId: String, post: Found)] {
+                            area: Area?) throws -> [(rank: NearestFirst.Rank, post: Found)] {
         guard !candidates.isEmpty else { return [] }
         // Up to `candidateSlots` candidates a statement, bound through the C API: a run of its own
         // for each (its cursors opened and closed each time) cost a query a sixth more
         // instructions; a list of ids read through json_each or `IN (...)` cost more again (an
         // ephemeral table built and walked).
         let details = try db.cachedStatement(sql: shape.sql)
-        var found: [(distance: Distance, objectId: String, post: Found)] = []
+        var found: [(rank: NearestFirst.Rank, post: Found)] = []
         found.reserveCapacity(candidates.count)
         var start = candidates.startIndex
         while start < candidates.endIndex {
@@ -276,11 +277,11 @@ struct EmbeddedNearbySearch<Found> {
                 guard distance <= search, area?.covers(location) ?? true else { return }
                 let author = sqlite3_column_type(row, authorColumn) == SQLITE_NULL ? nil : try authors.author(sqlite3_column_int64(row, authorColumn), in: db)
                 let post = try shape.read(row, location, author)
-                found.append((distance, shape.objectId(post), post))
+                found.append((NearestFirst.Rank(distance: distance, objectId: shape.objectId(post)), post))
             }
             start = end
         }
-        found.sort { ($0.distance, $0.objectId) < ($1.distance, $1.objectId) }
+        found.sort { $0.rank < $1.rank }
         return found
     }
 }

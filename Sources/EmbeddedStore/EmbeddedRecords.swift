@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import WallDomain
+import WallStorage
 
 // The embedded wall record by record, as anywall-server serves it: posts with their authors and
 // timestamps, edits and deletions by the author only, and request ids kept with the writes they made.
@@ -104,12 +105,13 @@ extension EmbeddedWall {
 
     // MARK: Posts
 
-    /// Leaves a post as the token's user, with the access and added fields of `draft` (whose
-    /// fields' types must agree with the Posts schema, which learns new ones). A `requestId` seen
-    /// before throws `AnywallError.duplicateRequest` and writes nothing; it is kept in the same
-    /// transaction as the post, so it is refused exactly when the first request took effect.
-    public func createStoredPost(_ draft: PostDraft, token: String, requestId: String?) throws -> StoredPost {
-        try write { db in try self.insertPost(db, PostCreation(draft: draft, token: token, requestId: requestId)) }
+    /// Leaves a post by `writer` (a session's user is its author; the master key leaves it without
+    /// one), with the access and added fields of `draft` (whose fields' types must agree with the
+    /// Posts schema, which learns new ones). A `requestId` seen before throws
+    /// `AnywallError.duplicateRequest` and writes nothing; it is kept in the same transaction as
+    /// the post, so it is refused exactly when the first request took effect.
+    public func createStoredPost(_ draft: PostDraft, by writer: PostWriter, requestId: String?) throws -> StoredPost {
+        try write { db in try self.insertPost(db, PostCreation(draft: draft, by: writer, requestId: requestId)) }
     }
 
     /// Leaves several posts in one transaction, so they share one durable commit (group commit),
@@ -135,19 +137,19 @@ extension EmbeddedWall {
 
     private func insertPost(_ db: Database, _ creation: PostCreation) throws -> StoredPost {
         let draft = creation.draft
-        let author = try user(db, token: creation.token)
+        let author = creation.writer == .master ? nil : try user(db, token: creation.writer.token ?? "")
         let now = clock.now()
         try Self.claim(db, requestId: creation.requestId, at: now)
         try Self.admit(db, draft.fields)
-        let access = draft.access ?? .publicRead(author: author.user.objectId)
+        let access = draft.access ?? author.map { .publicRead(author: $0.user.objectId) } ?? .everyone
         // Cached: with group commit the writer runs these back to back, and compiling them was
         // most of a post's time in the transaction.
         try db.cachedStatement(sql: """
             INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, readers, writers, fields)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                RandomIdentifier.objectId(), draft.text, draft.location.latitude, draft.location.longitude, author.id,
-                Self.millis(now), access.storedReaders, access.storedWriters(author: author.user.objectId),
+                RandomIdentifier.objectId(), draft.text, draft.location.latitude, draft.location.longitude, author?.id,
+                Self.millis(now), access.storedReaders, access.storedWriters(author: author?.user.objectId),
                 try StoredFields.text(draft.fields),
             ])
         let inserted = try db.cachedStatement(sql: "\(Self.storedPostQuery) WHERE post.id = ?")

@@ -1,4 +1,5 @@
 import WallDomain
+import WallStorage
 
 /// The embedded wall's SQL for `RecordConditionSQL`: the `post` and `user` tables, added fields
 /// read from the JSON in `post.fields`, `$regex` through the `anywall_regexp` function each

@@ -211,7 +211,7 @@ public final class EmbeddedWall: WallBackend {
 
     /// The request id is not kept: a write to the local file either happens or fails, it is never lost on the way.
     public func createPost(text: String, at location: GeoPoint, session: Session, requestId: String) throws -> Post {
-        try createStoredPost(PostDraft(text: text, location: location), token: session.token, requestId: nil).post
+        try createStoredPost(PostDraft(text: text, location: location), by: .session(session.token), requestId: nil).post
     }
 
     public func nearby(_ query: WallQuery) throws -> [Post] {

@@ -94,20 +94,17 @@ public final class ParseWall: WallBackend {
             found = try page(query, where: NearbyCondition(query, part: nil), skip: 0)
         }
         // Parse Server measures on the same 6371 km sphere; the checks (distance, and GEOS for the
-        // area) and the stable sort make the answer exactly the embedded wall's, whatever the
-        // server's rounding at the edges.
-        let posts = found.compactMap { record -> (Post, Distance)? in
+        // area) and the embedded wall's order make the answer exactly the embedded wall's, whatever
+        // the server's rounding at the edges and its order of posts at the same distance.
+        let posts = found.compactMap { record -> Post? in
             guard let text = record.text, let location = try? record.location?.point() else { return nil }
             let distance = query.center.distance(to: location)
             guard distance <= query.searchDistance, query.area?.covers(location) ?? true else { return nil }
             let author: String?
             if case .included(let user) = record.author { author = user.name ?? user.username } else { author = nil }
-            let post = Post(objectId: record.objectId, text: text, location: location, author: author, createdAt: record.createdAt)
-            return (post, distance)
+            return Post(objectId: record.objectId, text: text, location: location, author: author, createdAt: record.createdAt)
         }
-        return posts.enumerated()
-            .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
-            .prefix(query.limit).map(\.element.0)
+        return Array(posts.sorted(by: NearestFirst(around: query.center).precedes).prefix(query.limit))
     }
 
     /// The deepest `skip` read for a part the server cannot test exactly: anywall-server's bound

@@ -2,6 +2,7 @@ import AnywallSupport
 import Foundation
 import PostgresNIO
 import WallDomain
+import WallStorage
 
 // Posts in PostgreSQL, with the embedded wall's rules: authors and timestamps, edits and
 // deletions by the author only, request ids kept in the transaction of the write they made.
@@ -51,28 +52,29 @@ extension PostgresWall {
 
     // MARK: Writes
 
-    /// Leaves a post as the token's user, with the access and added fields of `draft` (whose
-    /// fields' types must agree with the Posts schema, which learns new ones); a `requestId` seen
-    /// before throws `duplicateRequest` and writes nothing.
-    public func createStoredPost(_ draft: PostDraft, token: String, requestId: String?) async throws -> StoredPost {
+    /// Leaves a post by `writer` (a session's user is its author; the master key leaves it without
+    /// one), with the access and added fields of `draft` (whose fields' types must agree with the
+    /// Posts schema, which learns new ones); a `requestId` seen before throws `duplicateRequest`
+    /// and writes nothing.
+    public func createStoredPost(_ draft: PostDraft, by writer: PostWriter, requestId: String?) async throws -> StoredPost {
         let now = Self.millisecond(clock.now())
         let objectId = RandomIdentifier.objectId()
         let fieldsJSON = try StoredFields.text(draft.fields)
         let post = try await transaction("posting") { connection in
-            let author = try await self.user(connection, token: token)
+            let author = writer == .master ? nil : try await self.user(connection, token: writer.token ?? "")
             try await self.claim(connection, requestId: requestId, at: now)
             try await self.admit(connection, draft.fields)
-            let access = draft.access ?? .publicRead(author: author.user.objectId)
+            let access = draft.access ?? author.map { .publicRead(author: $0.user.objectId) } ?? .everyone
             let location = draft.location
             try await connection.query("""
                 INSERT INTO posts (object_id, text, location, user_id, created_at, readers, writers, fields)
                 VALUES (\(objectId), \(draft.text), ST_SetSRID(ST_MakePoint(\(location.longitude), \(location.latitude)), 4326)::geography,
-                        \(author.id), \(now), \(access.storedReaders), \(access.storedWriters(author: author.user.objectId)), \(fieldsJSON)::jsonb)
+                        \(author?.id), \(now), \(access.storedReaders), \(access.storedWriters(author: author?.user.objectId)), \(fieldsJSON)::jsonb)
                 """, logger: self.logger)
-            return StoredPost(objectId: objectId, text: draft.text, location: location, author: author.user, createdAt: now, updatedAt: now,
+            return StoredPost(objectId: objectId, text: draft.text, location: location, author: author?.user, createdAt: now, updatedAt: now,
                               access: access, fields: draft.fields)
         }
-        await noteWrite(by: token)
+        if let token = writer.token { await noteWrite(by: token) }
         return post
     }
 
@@ -225,7 +227,7 @@ extension PostgresWall {
             LIMIT \(query.limit)
             """), "finding the nearest posts", for: session)
         return found.filter { query.center.distance(to: $0.location) <= query.searchDistance }
-            .sorted { (query.center.distance(to: $0.location), $0.objectId) < (query.center.distance(to: $1.location), $1.objectId) }
+            .sorted(by: NearestFirst(around: query.center).precedes)
     }
 
     /// Posts that meet `condition`, in `order` (then in the order they were left), skipping

@@ -1,4 +1,5 @@
 import WallDomain
+import WallStorage
 
 /// PostgreSQL's SQL for `RecordConditionSQL`: the `posts` and `users` tables, added fields read
 /// from `posts.fields` (jsonb) as their schema types, text compared byte by byte (`COLLATE "C"`)

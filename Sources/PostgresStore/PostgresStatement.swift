@@ -1,5 +1,6 @@
 import PostgresNIO
 import WallDomain
+import WallStorage
 
 /// A statement built in parts: a `RecordCondition` translated with `PostgresSQLDialect`, and
 /// further values bound after its own, each at the next placeholder.

@@ -18,7 +18,7 @@ struct SQLiteWallStoreTests {
         let main = try temporaryWall(file: file)
         let shared = SQLiteWallStore(main, readers: [try temporaryWall(file: file), try temporaryWall(file: file)])
         let session = try main.signUp(username: "alice", password: "pw", name: nil)
-        _ = try main.createStoredPost(PostDraft(text: "first", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token, requestId: "a")
+        _ = try main.createStoredPost(PostDraft(text: "first", location: try GeoPoint(latitude: 1, longitude: 1)), by: .session(session.token), requestId: "a")
 
         let reading = DispatchSemaphore(value: 0), posted = DispatchSemaphore(value: 0)
         // A find that stays inside its read (its cursor open) until the post below is in: with one
@@ -33,7 +33,7 @@ struct SQLiteWallStoreTests {
         }
         await Task.detached { reading.wait() }.value
         let created = try await shared.run {
-            try $0.createStoredPost(PostDraft(text: "second", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token, requestId: "b")
+            try $0.createStoredPost(PostDraft(text: "second", location: try GeoPoint(latitude: 1, longitude: 1)), by: .session(session.token), requestId: "b")
         }
         let found = try await shared.query { try $0.storedPost(objectId: created.objectId) }
         posted.signal()
@@ -56,7 +56,7 @@ struct SQLiteWallStoreTests {
                     let token = n == 11 ? "no-such-session" : session.token
                     let draft = PostDraft(text: "post \(n)", location: place)
                     do {
-                        return (n, .success(try await shared.createPost(draft, token: token, requestId: requestId)))
+                        return (n, .success(try await shared.createPost(draft, by: .session(token), requestId: requestId)))
                     } catch {
                         return (n, .failure(error))
                     }
@@ -88,7 +88,7 @@ struct SQLiteWallStoreTests {
         let main = try temporaryWall(file: file)
         let shared = SQLiteWallStore(main, readers: [try temporaryWall(file: file)])
         let session = try main.signUp(username: "alice", password: "pw", name: nil)
-        let post = try main.createStoredPost(PostDraft(text: "here", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token,
+        let post = try main.createStoredPost(PostDraft(text: "here", location: try GeoPoint(latitude: 1, longitude: 1)), by: .session(session.token),
                                              requestId: "a")
 
         let reading = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)

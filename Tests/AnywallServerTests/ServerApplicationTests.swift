@@ -110,13 +110,13 @@ struct RequestIdPruningTests {
         // Posted 31 days ago, as a wall whose clock says so.
         let past = try temporaryWall(clock: WallClock { Date().addingTimeInterval(-31 * 24 * 3600) }, file: file)
         let session = try past.signUp(username: "alice", password: "pw", name: nil)
-        _ = try past.createStoredPost(PostDraft(text: "old", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token, requestId: "same-id")
+        _ = try past.createStoredPost(PostDraft(text: "old", location: try GeoPoint(latitude: 1, longitude: 1)), by: .session(session.token), requestId: "same-id")
         let now = try temporaryWall(file: file)
         #expect(throws: AnywallError.duplicateRequest(requestId: "same-id")) {
-            try now.createStoredPost(PostDraft(text: "again", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token, requestId: "same-id")
+            try now.createStoredPost(PostDraft(text: "again", location: try GeoPoint(latitude: 1, longitude: 1)), by: .session(session.token), requestId: "same-id")
         }
         // One pass of what the server runs hourly (the loop around it only sleeps between passes).
         try await ServerApplication.forgetExpiredRequestIds(of: SQLiteWallStore(now))
-        _ = try now.createStoredPost(PostDraft(text: "again", location: try GeoPoint(latitude: 1, longitude: 1)), token: session.token, requestId: "same-id")
+        _ = try now.createStoredPost(PostDraft(text: "again", location: try GeoPoint(latitude: 1, longitude: 1)), by: .session(session.token), requestId: "same-id")
     }
 }

@@ -3,8 +3,10 @@ import TestSupport
 import Testing
 
 /// Objects as Parse keeps them, over HTTP on every store: fields a client adds, typed by the
-/// schema; the update operations; ACLs in every query, count and fetch; accounts a user changes
-/// or deletes; the config's `Delete`; and 209 for an unknown session on every route.
+/// schema, and Parse Server's words for a value of the wrong type; the update operations; ACLs in
+/// every query, count and fetch, returned as sent (none when none was); accounts a user changes
+/// or deletes; the config's `Delete`; 209 for an unknown session on every route; and a post the
+/// master key leaves without an author.
 @Suite("anywall-server: objects, ACLs and accounts as Parse keeps them")
 struct ServerObjectTests {
     private static func server() throws -> WallServer {
@@ -16,6 +18,7 @@ struct ServerObjectTests {
     }
 
     private static var point: [String: Any] { ["__type": "GeoPoint", "latitude": 10, "longitude": 20] }
+    private static let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
 
     private static func refusal(_ answer: WallServer.Answer) -> String {
         "\(answer.status) \(answer.json["code"] as? Int ?? 0) \(answer.json["error"] as? String ?? answer.text)"
@@ -207,5 +210,93 @@ struct ServerObjectTests {
         // Written again without the mark, it is everyone's, as Parse Server keeps it.
         _ = try server.send("PUT", "/config", headers: master, json: ["params": ["secretWord": "plugh"]])
         #expect((try server.send("GET", "/config").json["params"] as? [String: Any])?["secretWord"] as? String == "plugh")
+    }
+
+    @Test("a post saved without an ACL comes back with none, from a fetch and from a find")
+    func noACL() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice")
+        let id = try #require(try server.post("open", latitude: 10, longitude: 20, token: alice.token).json["objectId"] as? String)
+        let fetched = try server.send("GET", "/classes/Posts/\(id)").json
+        #expect(fetched["text"] as? String == "open" && fetched["ACL"] == nil, "\(fetched)")
+        let found = try #require(try server.send("GET", "/classes/Posts").json["results"] as? [[String: Any]])
+        #expect(found.count == 1 && found[0]["ACL"] == nil, "\(found)")
+    }
+
+    @Test("an ACL comes back as it was sent, on create and on update; rights sent as false are left out, as Parse leaves them")
+    func aclRoundTrip() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice"), bob = try server.signUp("bob")
+        let sent: [[String: Any]] = [
+            ["*": ["read": true], alice.objectId: ["read": true, "write": true]],
+            ["*": ["read": true, "write": true]],
+            ["*": ["read": true], alice.objectId: ["write": true]],
+            ["*": ["read": true], alice.objectId: ["read": true, "write": true], bob.objectId: ["read": true]],
+            [alice.objectId: ["read": true], bob.objectId: ["read": true, "write": true]],
+            [alice.objectId: ["read": true, "write": true]],
+            [:],
+        ]
+        for acl in sent {
+            let created = try server.post("with an ACL", latitude: 10, longitude: 20, token: alice.token, acl: acl)
+            let id = try #require(created.json["objectId"] as? String, "\(created)")
+            let fetched = try server.send("GET", "/classes/Posts/\(id)", headers: Self.master).json["ACL"] as? NSDictionary
+            #expect(fetched == acl as NSDictionary, "sent \(acl), got \(String(describing: fetched))")
+            let found = try server.send("GET", "/classes/Posts", query: ["where": #"{"objectId":"\#(id)"}"#], headers: Self.master)
+            #expect((found.json["results"] as? [[String: Any]])?.first?["ACL"] as? NSDictionary == acl as NSDictionary, "\(found)")
+        }
+
+        let id = try #require(try server.post("changed", latitude: 10, longitude: 20, token: alice.token).json["objectId"] as? String)
+        let changed: [String: Any] = ["*": ["read": true], bob.objectId: ["read": true, "write": true], alice.objectId: ["read": false, "write": true]]
+        #expect(try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: ["ACL": changed]).status == 200)
+        let kept = try server.send("GET", "/classes/Posts/\(id)", headers: Self.master).json["ACL"] as? NSDictionary
+        #expect(kept == ["*": ["read": true], bob.objectId: ["read": true, "write": true], alice.objectId: ["write": true]] as NSDictionary,
+                "\(String(describing: kept))")
+        // The rights are those sent: alice writes, bob writes, nobody else does.
+        #expect(try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(bob.token), json: ["text": "bob's edit"]).status == 200)
+        let carol = try server.signUp("carol")
+        #expect(try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(carol.token), json: ["text": "carol's"]).status == 404)
+        #expect(try server.send("GET", "/classes/Posts/\(id)").json["text"] as? String == "bob's edit")
+    }
+
+    @Test("a GeoPoint without its coordinates, and a value of another type than a built-in field's, get Parse Server's words")
+    func typeRefusals() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice")
+        func create(_ body: [String: Any]) throws -> String {
+            Self.refusal(try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: body))
+        }
+        #expect(try create(["text": "t", "location": ["__type": "GeoPoint", "latitude": 10]]) == "400 111 This is not a valid GeoPoint")
+        #expect(try create(["text": "t", "location": "here"]) == "400 111 schema mismatch for Posts.location; expected GeoPoint but got String")
+        #expect(try create(["text": "t", "location": ["latitude": 10, "longitude": 20]])
+                == "400 111 schema mismatch for Posts.location; expected GeoPoint but got Object")
+        #expect(try create(["text": 5, "location": Self.point]) == "400 111 schema mismatch for Posts.text; expected String but got Number")
+        #expect(try create(["text": "t", "location": Self.point, "user": "alice"])
+                == "400 111 schema mismatch for Posts.user; expected Pointer<_User> but got String")
+        #expect(try create(["text": "t", "location": Self.point, "when": ["__type": "Date"]]) == "400 111 This is not a valid Date")
+        let id = try #require(try server.post("typed", latitude: 10, longitude: 20, token: alice.token).json["objectId"] as? String)
+        let edit = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: ["text": ["__op": "Increment", "amount": 1]])
+        #expect(Self.refusal(edit) == "400 111 schema mismatch for Posts.text; expected String but got Number")
+    }
+
+    @Test("the master key alone leaves a post without an author; a session's post still has its user as author")
+    func masterKeyPost() throws {
+        let server = try Self.server()
+        let alice = try server.signUp("alice")
+        let created = try server.send("POST", "/classes/Posts", headers: Self.master, json: ["text": "by nobody", "location": Self.point])
+        let id = try #require(created.json["objectId"] as? String, "\(created)")
+        #expect(created.status == 201)
+        let fetched = try server.send("GET", "/classes/Posts/\(id)", query: ["include": "user"]).json
+        #expect(fetched["text"] as? String == "by nobody" && fetched["user"] == nil && fetched["ACL"] == nil, "\(fetched)")
+        // Without an ACL it is everyone's: a signed-in user edits it.
+        #expect(try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(alice.token), json: ["text": "adopted"]).status == 200)
+
+        let withSession = try server.send("POST", "/classes/Posts", headers: Self.master.merging(["X-Parse-Session-Token": alice.token]) { $1 },
+                                          json: ["text": "by alice", "location": Self.point])
+        let aliceId = try #require(withSession.json["objectId"] as? String, "\(withSession)")
+        let author = try server.send("GET", "/classes/Posts/\(aliceId)").json["user"] as? [String: Any]
+        #expect(author?["objectId"] as? String == alice.objectId, "\(String(describing: author))")
+        let named = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: [
+            "text": "as bob", "location": Self.point, "user": ["__type": "Pointer", "className": "_User", "objectId": "someoneElse"]])
+        #expect(Self.refusal(named) == "400 142 a post's user is the user who posts it")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import WallDomain
+import WallStorage
 
 /// A find over an area reads its candidates through the location index when the area holds few
 /// posts, and every post's row when it holds many (a fifteenth of the wall or more): either way,

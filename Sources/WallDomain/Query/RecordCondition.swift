@@ -1,5 +1,5 @@
 /// What a query asks of each record beside its place: Parse's query language on one class, read
-/// once from the client's `where` and translated to each store's SQL by `RecordConditionSQL`.
+/// once from the client's `where` and translated by each store, through the storage layer (WallStorage).
 /// `null` and missing fields behave as in Parse: a negation (`$ne`, `$nin`, `$nor`,
 /// `$notInQuery`, `$dontSelect`) holds for a record without the field.
 public indirect enum RecordCondition: Equatable, Sendable {

@@ -18,24 +18,22 @@ public enum PostSort: String, CaseIterable, Sendable, Codable {
     }
 
     /// `posts` in this order as seen from `center` at `now`, the first `limit` of them. Every
-    /// backend sorts with this, so the orders agree wherever the wall is kept.
+    /// backend sorts with this, so the orders agree wherever the wall is kept; ties go nearest
+    /// first (`NearestFirst`), and `near` is that order alone.
     public func ordered(_ posts: [Post], from center: GeoPoint, now: Date, limit: Int) -> [Post] {
-        let keyed = posts.map { (post: $0, distance: center.distance(to: $0.location)) }
-        let sorted: [(post: Post, distance: Distance)]
+        let nearest = NearestFirst(around: center)
+        let keyed = posts.map { (post: $0, rank: nearest.rank($0.location, $0.objectId)) }
+        let sorted: [(post: Post, rank: NearestFirst.Rank)]
         switch self {
         case .near:
-            sorted = keyed.sorted { ($0.distance, $0.post.objectId) < ($1.distance, $1.post.objectId) }
+            sorted = keyed.sorted { $0.rank < $1.rank }
         case .new:
-            sorted = keyed.sorted { ($1.post.createdAt, $0.distance, $0.post.objectId) < ($0.post.createdAt, $1.distance, $1.post.objectId) }
+            sorted = keyed.sorted { ($1.post.createdAt, $0.rank) < ($0.post.createdAt, $1.rank) }
         case .top:
-            sorted = keyed.sorted {
-                ($1.post.score, $1.post.createdAt, $0.post.objectId) < ($0.post.score, $0.post.createdAt, $1.post.objectId)
-            }
+            sorted = keyed.sorted { ($1.post.score, $1.post.createdAt, $0.rank) < ($0.post.score, $0.post.createdAt, $1.rank) }
         case .hot:
             let heat = keyed.map { Self.hotness(score: $0.post.score, age: .seconds(now.timeIntervalSince($0.post.createdAt))) }
-            sorted = keyed.indices.sorted {
-                (-heat[$0], keyed[$0].distance, keyed[$0].post.objectId) < (-heat[$1], keyed[$1].distance, keyed[$1].post.objectId)
-            }.map { keyed[$0] }
+            sorted = keyed.indices.sorted { (-heat[$0], keyed[$0].rank) < (-heat[$1], keyed[$1].rank) }.map { keyed[$0] }
         }
         return sorted.prefix(limit).map(\.post)
     }

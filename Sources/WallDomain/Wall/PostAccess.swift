@@ -1,10 +1,13 @@
+import Foundation
+
 /// Who may read and who may change a post: Parse's ACL, for everyone (`*`) and for users by
-/// objectId. A post saved without an ACL is everyone's to read and to write, as Parse keeps it;
-/// anywall's own client asks for Anywall's: everyone reads, only the author writes. Roles are not
-/// kept: an ACL naming one is refused.
+/// objectId, kept as it was given so that it comes back the same. A post saved without an ACL has
+/// none, and is everyone's to read and to write, as Parse keeps it; anywall's own client asks for
+/// Anywall's: everyone reads, only the author writes. Roles are not kept: an ACL naming one is
+/// refused.
 public struct PostAccess: Hashable, Sendable {
     /// What one principal (`*` for everyone, or a user's objectId) may do with a post.
-    public struct Rights: OptionSet, Sendable {
+    public struct Rights: OptionSet, Hashable, Sendable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -12,22 +15,20 @@ public struct PostAccess: Hashable, Sendable {
         public static let write = Rights(rawValue: 2)
     }
 
-    /// The users who may read, or nil when everyone may.
-    public let readers: Set<String>?
-    /// The users who may change or delete, or nil when everyone may.
-    public let writers: Set<String>?
+    /// Each principal's rights as the ACL gives them (a principal with none is left out, as Parse
+    /// leaves it out); nil for a post saved without an ACL.
+    public let acl: [String: Rights]?
 
-    public init(readers: Set<String>?, writers: Set<String>?) {
-        self.readers = readers
-        self.writers = writers
+    private init(entries: [String: Rights]?) {
+        acl = entries?.filter { !$0.value.isEmpty }
     }
 
-    /// Parse's default for an object saved without an ACL.
-    public static let everyone = PostAccess(readers: nil, writers: nil)
+    /// Parse's default for an object saved without an ACL: no ACL, so everyone reads and writes.
+    public static let everyone = PostAccess(entries: nil)
 
-    /// Anywall's: everyone reads, only `author` writes.
+    /// Anywall's: everyone reads, only `author` (who reads too) writes.
     public static func publicRead(author: String) -> PostAccess {
-        PostAccess(readers: nil, writers: [author])
+        PostAccess(entries: ["*": .read, author: [.read, .write]])
     }
 
     /// The rights an ACL gives, refused (`AnywallError.inputRejected`) when it names a role or
@@ -39,20 +40,23 @@ public struct PostAccess: Hashable, Sendable {
                 throw .inputRejected("\(principal) is not a user's objectId")
             }
         }
-        func holders(_ right: Rights) -> Set<String>? {
-            acl["*"]?.contains(right) == true ? nil : Set(acl.filter { $0.key != "*" && $0.value.contains(right) }.keys)
-        }
-        self.init(readers: holders(.read), writers: holders(.write))
+        self.init(entries: acl)
     }
 
-    /// The ACL as Parse writes it: only the rights given.
-    public var acl: [String: Rights] {
-        var entries: [String: Rights] = [:]
-        if readers == nil { entries["*", default: []].insert(.read) }
-        if writers == nil { entries["*", default: []].insert(.write) }
-        for reader in readers ?? [] { entries[reader, default: []].insert(.read) }
-        for writer in writers ?? [] { entries[writer, default: []].insert(.write) }
-        return entries
+    /// The access kept as `acl` (nil: none), whose principals were checked when it was given.
+    public init(kept acl: [String: Rights]?) {
+        self.init(entries: acl)
+    }
+
+    /// The users who may read, or nil when everyone may.
+    public var readers: Set<String>? { holders(.read) }
+
+    /// The users who may change or delete, or nil when everyone may.
+    public var writers: Set<String>? { holders(.write) }
+
+    private func holders(_ right: Rights) -> Set<String>? {
+        guard let acl, acl["*"]?.contains(right) != true else { return nil }
+        return Set(acl.filter { $0.value.contains(right) }.keys)
     }
 
     /// Whether `userId` (nil: nobody signed in) may read the post.
@@ -63,34 +67,5 @@ public struct PostAccess: Hashable, Sendable {
     /// Whether `userId` may change or delete the post.
     public func mayWrite(_ userId: String?) -> Bool {
         writers.map { list in userId.map(list.contains) ?? false } ?? true
-    }
-
-    /// The readers as the stores keep them in a text column: each id between spaces, so
-    /// `' id '` is found in it; NULL (nil) for everyone, the posts the nearest search skims.
-    public var storedReaders: String? {
-        readers.map(Self.listText)
-    }
-
-    /// The writers as the stores keep them: NULL for the author alone, Anywall's rule and what
-    /// every post imported or left before ACLs has; `" * "` for everyone.
-    public func storedWriters(author: String?) -> String? {
-        guard let writers else { return " * " }
-        return author.map { writers == [$0] } == true ? nil : Self.listText(writers)
-    }
-
-    /// The access the stores' two columns keep for a post by `author`.
-    public init(storedReaders: String?, storedWriters: String?, author: String?) {
-        func users(_ text: String) -> Set<String> { Set(text.split(separator: " ").map(String.init)) }
-        let writers: Set<String>?
-        switch storedWriters {
-        case nil: writers = Set(author.map { [$0] } ?? [])
-        case " * "?: writers = nil
-        case let list?: writers = users(list)
-        }
-        self.init(readers: storedReaders.map(users), writers: writers)
-    }
-
-    private static func listText(_ users: Set<String>) -> String {
-        " " + users.sorted().joined(separator: " ") + " "
     }
 }

@@ -1,15 +1,16 @@
-/// One request to leave a post: what to post, whose session asks, and the request id that makes
-/// a retry safe.
+/// One request to leave a post: what to post, who leaves it, and the request id that makes a
+/// retry safe.
 public struct PostCreation: Sendable {
     public let draft: PostDraft
-    /// The session token of the author.
-    public let token: String
+    /// A user's session, whose user is the post's author; or the master key alone, which leaves a
+    /// post without an author, as Parse's master key may.
+    public let writer: PostWriter
     /// The client's id for this request (`X-Parse-Request-Id`); nil when it sent none.
     public let requestId: String?
 
-    public init(draft: PostDraft, token: String, requestId: String?) {
+    public init(draft: PostDraft, by writer: PostWriter, requestId: String?) {
         self.draft = draft
-        self.token = token
+        self.writer = writer
         self.requestId = requestId
     }
 }

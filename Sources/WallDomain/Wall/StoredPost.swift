@@ -6,7 +6,7 @@ public struct StoredPost: Hashable, Sendable {
     public let objectId: String
     public let text: String
     public let location: GeoPoint
-    /// nil for a post whose author's account is gone.
+    /// nil for a post whose author's account is gone, or that the master key left alone.
     public let author: StoredUser?
     public let createdAt: Date
     /// `createdAt` until the post is edited.

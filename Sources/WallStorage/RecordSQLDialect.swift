@@ -1,3 +1,5 @@
+import WallDomain
+
 /// How one store writes the parts of SQL that differ between stores, for `RecordConditionSQL`.
 public protocol RecordSQLDialect: Sendable {
     /// The expression of a built-in field of `recordClass`; text compared and sorted byte by byte.
@@ -6,7 +8,7 @@ public protocol RecordSQLDialect: Sendable {
     func extraField(_ name: String, as type: FieldType) -> String
     /// Whether the post's added array field `name` holds the value at `placeholder`.
     func arrayContains(_ name: String, _ placeholder: String) -> String
-    /// The post's list of readers, as `PostAccess.listText` writes it (NULL: everyone).
+    /// The post's list of readers, as `PostAccess.storedReaders` writes it (NULL: everyone).
     var readersColumn: String { get }
     /// The `number`-th placeholder, from 1.
     func placeholder(_ number: Int) -> String

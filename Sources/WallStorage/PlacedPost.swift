@@ -1,6 +1,8 @@
+import WallDomain
+
 /// What a scan over an area reads of each post to test it and keep its place in a page: its row
 /// in the store, its objectId (ties in distance go by it) and its place.
-public struct PlacedPost: Hashable, Sendable {
+public struct PlacedPost: Hashable, Sendable, NearestFirst.Placed {
     /// The store's own number for the post, to read it whole afterwards.
     public let rowId: Int64
     public let objectId: String

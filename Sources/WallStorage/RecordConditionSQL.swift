@@ -1,4 +1,5 @@
 import Foundation
+import WallDomain
 
 /// A `RecordCondition` as one store's SQL: the one translation of the query language, written
 /// with the store's `RecordSQLDialect`, its values bound in order at the dialect's placeholders.
