@@ -82,6 +82,7 @@ struct PostBody {
     /// A field's new value or operation, as Parse Server's update operators read them.
     private static func change(_ value: JSONValue) throws -> FieldChange {
         try checkNestedKeys(value)
+        // A `__type` without its keys is refused before its type is compared, as Parse Server does.
         _ = try typeName(of: value)
         guard case .object(let object) = value, case .string(let operation)? = object["__op"] else {
             if value == .null { return .delete }

@@ -7,8 +7,9 @@ import WallDomain
 
 /// The `Posts` class: `POST|GET /classes/Posts`, `GET|PUT|DELETE /classes/Posts/:id`. Only a
 /// signed-in user (its author) or the master key (a post without one) may post; each post has
-/// Parse's ACL as it was sent (none when saved without one: everyone reads and writes), and a post the caller may not read is found by no query and
-/// no fetch. Fields a client adds are kept, typed by the Posts schema (`PostBody`).
+/// Parse's ACL as it was sent (none when saved without one: everyone reads and writes), and a
+/// post the caller may not read is found by no query and no fetch. Fields a client adds are kept,
+/// typed by the Posts schema (`PostBody`).
 struct PostRoutes {
     let wall: any WallStore
     let mount: String

@@ -42,7 +42,7 @@ extension EmbeddedWall {
             let started = try Int64.fetchOne(db, sql: "SELECT createdAt FROM session WHERE tokenDigest = ?",
                                              arguments: [RandomIdentifier.tokenDigest(token)]) ?? 0
             let start = Self.date(millis: started)
-            return (start, start.addingTimeInterval(Double(self.sessionLength.components.seconds)))
+            return (start, SessionLength(self.sessionLength).end(ofSessionStartedAt: start))
         }
     }
 
@@ -377,10 +377,7 @@ extension EmbeddedWall {
             throw AnywallError.notWritable(objectId: objectId)
         }
         let post = try Self.storedPost(row)
-        // A post its reader may not see is not found either, as Parse answers.
-        guard writer == .master || (post.access.mayRead(callerId) && post.access.mayWrite(callerId)) else {
-            throw AnywallError.notWritable(objectId: objectId)
-        }
+        guard writer.mayChange(post.access, callerId: callerId) else { throw AnywallError.notWritable(objectId: objectId) }
         return (row[0], post)
     }
 

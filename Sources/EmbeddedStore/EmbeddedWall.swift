@@ -106,11 +106,11 @@ public final class EmbeddedWall: WallBackend {
     // MARK: Accounts
 
     public func signUp(username: String, password: String, name: String?) throws -> Session {
-        let username = try Username.validated(username)
-        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
-        let hash = try hasher.hash(password)
+        let account = try NewAccount(username: username, password: password, name: name)
+        let username = account.username
+        let hash = try hasher.hash(account.password)
         let now = clock.now()
-        let user = User(objectId: RandomIdentifier.objectId(), username: username, name: try DisplayName.validated(name))
+        let user = User(objectId: RandomIdentifier.objectId(), username: username, name: account.name)
         return try write { db in
             if try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ?", arguments: [username]) != nil {
                 throw AnywallError.usernameTaken(username)
@@ -155,8 +155,7 @@ public final class EmbeddedWall: WallBackend {
     /// forgotten password. Needs only write access to the wall's file, like `import`.
     public func setPassword(username: String, password: String) throws {
         let username = try Username.validated(username)
-        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
-        let hash = try hasher.hash(password)
+        let hash = try hasher.hash(try Password.validated(password))
         try write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE username = ?", arguments: [hash, username])
             guard db.changesCount == 1 else { throw AnywallError.inputRejected("there is no user '\(username)' on this wall") }
@@ -172,8 +171,7 @@ public final class EmbeddedWall: WallBackend {
     public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) throws {
         let username = try username.map(Username.validated)
         let name = try name.map { try DisplayName.validated($0) }
-        if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
-        let hash = try password.map(hasher.hash)
+        let hash = try password.map { try hasher.hash(try Password.validated($0)) }
         try write { db in
             try Self.requireAccount(db, objectId)
             if let username, try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ? AND objectId <> ?", arguments: [username, objectId]) != nil {
@@ -300,7 +298,7 @@ public final class EmbeddedWall: WallBackend {
 
     /// When the oldest session still open began, in milliseconds since 1970.
     private func oldestSessionStart() -> Int64 {
-        Self.millis(clock.now()) - Int64(sessionLength.components.seconds) * 1000
+        Self.millis(SessionLength(sessionLength).oldestOpenStart(at: clock.now()))
     }
 
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

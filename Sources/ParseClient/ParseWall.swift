@@ -22,7 +22,7 @@ public final class ParseWall: WallBackend {
 
     public func signUp(username: String, password: String, name: String?) throws -> Session {
         let username = try Username.validated(username)
-        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let password = try Password.validated(password)
         let name = name.flatMap { $0.isEmpty ? nil : $0 }
         let created = try call {
             try client.send(.post, "users", body: ParseNewUser(username: username, password: password, name: name),

@@ -180,10 +180,7 @@ extension PostgresWall {
             """, logger: logger).decode((Int64, String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?).self))
         guard let row = rows.first else { throw AnywallError.notWritable(objectId: objectId) }
         let post = try Self.storedPost((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12, row.13))
-        // A post its reader may not see is not found either, as Parse answers.
-        guard writer == .master || (post.access.mayRead(callerId) && post.access.mayWrite(callerId)) else {
-            throw AnywallError.notWritable(objectId: objectId)
-        }
+        guard writer.mayChange(post.access, callerId: callerId) else { throw AnywallError.notWritable(objectId: objectId) }
         return (row.0, post)
     }
 

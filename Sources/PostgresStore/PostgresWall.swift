@@ -222,13 +222,12 @@ public final class PostgresWall: Sendable {
 
     /// A new account and a session for it; `usernameTaken` when the name is in use (ASCII case ignored).
     public func signUp(username: String, password: String, name: String?) async throws -> (session: Session, user: StoredUser) {
-        let username = try Username.validated(username)
-        guard !password.isEmpty else { throw AnywallError.inputRejected("the password is empty") }
+        let account = try NewAccount(username: username, password: password, name: name)
+        let username = account.username, name = account.name
         let hasher = self.hasher
-        let hash = try await BlockingWork.run { try hasher.hash(password) }
+        let hash = try await BlockingWork.run { try hasher.hash(account.password) }
         let now = Self.millisecond(clock.now())
         let objectId = RandomIdentifier.objectId()
-        let name = try DisplayName.validated(name)
         return try await transaction("signing up") { connection in
             let inserted = try await connection.query("""
                 INSERT INTO users (object_id, username, name, password_hash, created_at) VALUES (\(objectId), \(username), \(name), \(hash), \(now))
@@ -248,7 +247,7 @@ public final class PostgresWall: Sendable {
     /// when no account has that id.
     public func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) async throws {
         let username = try username.map(Username.validated)
-        if password?.isEmpty == true { throw AnywallError.inputRejected("the password is empty") }
+        let password = try password.map(Password.validated)
         let hasher = self.hasher
         var newHash: String?
         if let password { newHash = try await BlockingWork.run { try hasher.hash(password) } }
@@ -336,14 +335,14 @@ public final class PostgresWall: Sendable {
     /// When the session `token` began and when it ends; `sessionExpired` when it is unknown or over.
     public func sessionPeriod(token: String) async throws -> (started: Date, expires: Date) {
         let digest = RandomIdentifier.tokenDigest(token)
-        let oldest = clock.now().addingTimeInterval(-Double(sessionLength.components.seconds))
+        let oldest = SessionLength(sessionLength).oldestOpenStart(at: clock.now())
         let rows = try await call("reading a session") {
             try await self.collect(self.client.query("""
                 SELECT created_at FROM sessions WHERE token_digest = \(digest) AND created_at >= \(oldest)
                 """, logger: self.logger).decode(Date.self))
         }
         guard let started = rows.first else { throw AnywallError.sessionExpired }
-        return (started, started.addingTimeInterval(Double(sessionLength.components.seconds)))
+        return (started, SessionLength(sessionLength).end(ofSessionStartedAt: started))
     }
 
     /// The account of the session `token`; `sessionExpired` when it is unknown, ended or older
@@ -363,7 +362,7 @@ public final class PostgresWall: Sendable {
     /// The user a session token belongs to, with their row id.
     func user(_ database: some PostgresQueryRunner, token: String) async throws -> (id: Int64, user: StoredUser) {
         let digest = RandomIdentifier.tokenDigest(token)
-        let oldest = clock.now().addingTimeInterval(-Double(sessionLength.components.seconds))
+        let oldest = SessionLength(sessionLength).oldestOpenStart(at: clock.now())
         let rows = try await collect(database.run("""
             SELECT users.id, users.object_id, users.username, users.name, users.created_at
             FROM sessions JOIN users ON users.id = sessions.user_id

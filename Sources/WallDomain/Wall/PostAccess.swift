@@ -1,5 +1,3 @@
-import Foundation
-
 /// Who may read and who may change a post: Parse's ACL, for everyone (`*`) and for users by
 /// objectId, kept as it was given so that it comes back the same. A post saved without an ACL has
 /// none, and is everyone's to read and to write, as Parse keeps it; anywall's own client asks for

@@ -6,6 +6,13 @@ public enum PostWriter: Equatable, Sendable {
     case master
     case session(String?)
 
+    /// Whether this writer may change or delete a post with `access`, `callerId` being the
+    /// objectId of its session's user (nil: none): the master key, any post; a user, a post whose
+    /// ACL lets them read and write it (one they may not read is not found, as Parse answers).
+    public func mayChange(_ access: PostAccess, callerId: String?) -> Bool {
+        self == .master || (access.mayRead(callerId) && access.mayWrite(callerId))
+    }
+
     /// The session token, when a user's.
     public var token: String? {
         if case .session(let token) = self { return token }
