@@ -22,12 +22,14 @@ struct SQLiteWallStoreTests {
 
         let reading = DispatchSemaphore(value: 0), posted = DispatchSemaphore(value: 0)
         // A find that stays inside its read (its cursor open) until the post below is in: with one
-        // connection for everything, the post would wait for it and the find would time out.
+        // connection for everything, the post would wait for it and the find would time out. The
+        // wait is long: the post always comes after it when the two share a connection, however
+        // long it is, and the suite's parallel tests on 2 cores once kept the post out past 10 s.
         async let sawPostInTime: Bool = shared.query { wall in
             var waited = false
             try wall.forEachStoredPost(inAny: nil, where: .always) { _ in
                 reading.signal()
-                waited = posted.wait(timeout: .now() + 10) == .success
+                waited = posted.wait(timeout: .now() + 60) == .success
             }
             return waited
         }
