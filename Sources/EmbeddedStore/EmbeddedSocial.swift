@@ -291,10 +291,7 @@ extension EmbeddedWall: SocialWall {
             """, arguments: StatementArguments([userId] + objectIds)) {
             votes[row[0]] = Vote(value: row[1])
         }
-        return posts.map { post in
-            Post(objectId: post.objectId, text: post.text, location: post.location, author: post.author, createdAt: post.createdAt,
-                 score: post.score, replyCount: post.replyCount, parent: post.parent, myVote: votes[post.objectId], removed: post.removed)
-        }
+        return posts.map { $0.telling(myVote: votes[$0.objectId], removed: $0.removed) }
     }
 
     /// The feed, one query a page: replies by others to the user's posts and in threads they

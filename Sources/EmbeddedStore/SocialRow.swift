@@ -59,7 +59,6 @@ struct SocialRow {
     /// The post as `reader` gets it: the removal told only to its author and the moderators.
     func post(for reader: String?, moderator: Bool) -> Post {
         guard removed != nil, !moderator, reader == nil || reader != authorId else { return post }
-        return Post(objectId: post.objectId, text: post.text, location: post.location, author: post.author, createdAt: post.createdAt,
-                    score: post.score, replyCount: post.replyCount, parent: post.parent, myVote: post.myVote, removed: nil)
+        return post.telling(myVote: post.myVote, removed: nil)
     }
 }

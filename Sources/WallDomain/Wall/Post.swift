@@ -33,4 +33,10 @@ public struct Post: Equatable, Sendable {
         self.myVote = myVote
         self.removed = removed
     }
+
+    /// The same post with the reader's own vote and the removal as the reader may be told them.
+    public func telling(myVote: Vote?, removed: PostRemoval?) -> Post {
+        Post(objectId: objectId, text: text, location: location, author: author, createdAt: createdAt,
+             score: score, replyCount: replyCount, parent: parent, myVote: myVote, removed: removed)
+    }
 }
