@@ -53,6 +53,16 @@ struct ParseRefusal: Error, Sendable {
     }
 
     /// 102: a query Parse (or this server) does not take.
+    /// A write of a field only the wall moves (a post's counters and removal), refused as a Cloud
+    /// Code `beforeSave` refuses it, in Parse Server's words for its own such fields.
+    static func protectedField(_ name: String) -> ParseRefusal {
+        ParseRefusal(ParseErrorCode.operationForbidden, "Clients aren't allowed to manually update \(name).")
+    }
+
+    /// The social layer (replies, votes, reports) on a store that does not keep it yet.
+    static let socialUnavailable = ParseRefusal(ParseErrorCode.commandUnavailable,
+                                                "this anywall-server's store does not keep replies, votes and reports yet")
+
     static func invalidQuery(_ message: String) -> ParseRefusal { ParseRefusal(ParseError.invalidQuery(message)) }
 
     /// Runs a find: what the wall refuses while it runs (a `$regex` too costly on some record) is
@@ -77,6 +87,7 @@ struct ParseRefusal: Error, Sendable {
         case .inputRejected(let reason): self.init(ParseErrorCode.validationFailed, reason)
         case .objectTooLarge(let reason): self.init(ParseErrorCode.objectTooLarge, reason)
         case .fieldTypeMismatch: self.init(ParseErrorCode.incorrectType, error.reason)
+        case .notModerator: self.init(ParseErrorCode.operationForbidden, "only the role moderators may do this")
         default: return nil
         }
     }

@@ -26,6 +26,12 @@ enum ParseRendering {
         if returns("user") { object.author = post.author.map { includeUser ? .included(user($0)) : .pointer($0.objectId) } }
         object.acl = post.access.acl.map(ParseACL.init)
         object.extra = post.fields.filter { returns($0.key) }
+        // The social fields, as a Parse app keeps them: absent until a vote, reply or removal
+        // sets them (a removed post reaches only its author, the moderators and the master key).
+        if returns("parent"), let parent = post.parent { object.extra["parent"] = ParsePointer(className: "Posts", objectId: parent).json }
+        if returns("score"), post.score != 0 { object.extra["score"] = .number(Double(post.score)) }
+        if returns("replyCount"), post.replyCount != 0 { object.extra["replyCount"] = .number(Double(post.replyCount)) }
+        if returns("removed"), let removed = post.removed { object.extra["removed"] = .string(removed.rawValue) }
         return object
     }
 

@@ -9,6 +9,10 @@ struct PostBody {
     var location: GeoPoint?
     var author: JSONValue?
     var access: PostAccess?
+    /// The thread's post (objectId) of a reply.
+    var parent: String?
+    /// Changes asked of the fields only the wall moves (`RecordClass.protectedPostFields`).
+    var protectedChanges: [String: FieldChange] = [:]
     var fields: [String: FieldChange] = [:]
 
     init(_ body: [String: JSONValue]) throws {
@@ -31,6 +35,12 @@ struct PostBody {
                 } catch let error as AnywallError {
                     throw ParseRefusal(ParseErrorCode.invalidACL, "Invalid ACL: \(error.reason)")
                 }
+            case "parent":
+                try Self.checkType(of: value, field: name, expected: "Pointer<Posts>")
+                guard let pointer = try? ParsePointer(json: value) else { throw ParseRefusal(ParseErrorCode.incorrectType, "This is not a valid Pointer") }
+                parent = pointer.objectId
+            case _ where RecordClass.protectedPostFields.contains(name):
+                protectedChanges[name] = try Self.change(value)
             default:
                 guard FieldType.isFieldName(name) else { throw ParseRefusal(ParseErrorCode.invalidKeyName, "Invalid field name: \(name).") }
                 fields[name] = try Self.change(value)

@@ -36,15 +36,21 @@ struct PostRoutes {
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: try QueryParameters.ofFetch(request))
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
-                  context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) else { throw ParseRefusal.objectNotFound }
+                  context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId),
+                  try await seesRemoval(of: post, context) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.encoded(try rendered(post, query))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
         routes.delete("classes/Posts/:objectId") { _, context in
             try Self.requireAuthentication(context)
-            // A post the caller may not write is not found, as Parse says of a post its ACL hides from writing.
+            // A post the caller may not write is not found, as Parse says of a post its ACL hides
+            // from writing; a moderator deletes any, with its replies.
             let objectId = try context.parameters.require("objectId")
-            try await wall.deletePost(objectId: objectId, by: context.caller.writer)
+            if let social = wall.social, let token = context.caller.sessionToken, try await social.isModerator(token: token) {
+                try await social.delete(objectId, token: token)
+            } else {
+                try await wall.deletePost(objectId: objectId, by: context.caller.writer)
+            }
             renderedPosts.forget(objectId)
             return ParseAnswer.json([:])
         }
@@ -58,6 +64,14 @@ struct PostRoutes {
             routes.on("classes/\(className)", method: .put, use: refuse)
             routes.on("classes/\(className)", method: .delete, use: refuse)
         }
+    }
+
+    /// Whether the caller may read `post` if it was removed: its author, a moderator and the
+    /// master key may; everyone may read a post that was not.
+    private func seesRemoval(of post: StoredPost, _ context: ParseContext) async throws -> Bool {
+        guard post.removed != nil, !context.caller.isMaster, post.author?.objectId != context.caller.user?.objectId else { return true }
+        guard let social = wall.social, let token = context.caller.sessionToken else { return false }
+        return try await social.isModerator(token: token)
     }
 
     /// The post's JSON as `query` renders it, from the cache when it was rendered so before.
@@ -92,8 +106,10 @@ struct PostRoutes {
             try body.checkAuthor(nil)
             writer = .master
         }
+        if let name = body.protectedChanges.keys.sorted().first { throw ParseRefusal.protectedField(name) }
         guard let text = body.text else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs text") }
         guard let location = body.location else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post needs a location") }
+        if let parent = body.parent { return try await reply(to: parent, text: text, at: location, body, request, context) }
         var fields: [String: JSONValue] = [:]
         for (name, change) in body.fields {
             if let value = try Self.refusingMismatch({ try change.applied(to: nil, field: name) }) { fields[name] = value }
@@ -107,11 +123,43 @@ struct PostRoutes {
                                    path: "\(mount)/classes/Posts/\(created.objectId)", request: request)
     }
 
+    /// A reply: a post with a `parent`, in its thread as the social layer's rules allow it. It
+    /// takes its thread's readers (the ACL sent is not kept) and holds no fields of its own.
+    private func reply(to parent: String, text: JSONValue, at location: GeoPoint, _ body: PostBody, _ request: Request,
+                       _ context: ParseContext) async throws -> Response {
+        guard let social = wall.social else { throw ParseRefusal.socialUnavailable }
+        guard let token = context.caller.sessionToken, context.caller.user != nil else {
+            throw ParseRefusal(ParseErrorCode.validationFailed, "a reply needs a signed-in user")
+        }
+        guard body.fields.isEmpty else { throw ParseRefusal(ParseErrorCode.validationFailed, "a reply holds its text and location only") }
+        let created = try await social.reply(to: parent, text: try await validText(text), at: location, token: token)
+        return ParseAnswer.created(["objectId": .string(created.objectId), "createdAt": ParseRendering.date(created.createdAt)],
+                                   path: "\(mount)/classes/Posts/\(created.objectId)", request: request)
+    }
+
+    /// A moderator's removal (`removed` set to `moderator`) or restore (`removed` deleted), the
+    /// one change of a protected field a client may ask, alone.
+    private func moderate(_ objectId: String, _ body: PostBody, _ context: ParseContext) async throws -> Response? {
+        guard let change = body.protectedChanges["removed"], body.protectedChanges.count == 1, body.fields.isEmpty,
+              body.text == nil, body.location == nil, body.access == nil, body.parent == nil,
+              let social = wall.social, let token = context.caller.sessionToken, try await social.isModerator(token: token) else { return nil }
+        switch change {
+        case .set(.string(PostRemoval.moderator.rawValue)): try await social.moderate(objectId, .remove, token: token)
+        case .delete: try await social.moderate(objectId, .restore, token: token)
+        default: throw ParseRefusal(ParseErrorCode.validationFailed, "a moderator sets removed to \"moderator\", or deletes it to restore the post")
+        }
+        renderedPosts.forget(objectId)
+        return ParseAnswer.json(["updatedAt": ParseRendering.date(Date())])
+    }
+
     private func update(_ request: Request, _ context: ParseContext) async throws -> Response {
         let objectId = try context.parameters.require("objectId")
         let object = try await RequestBody.object(request, context)
         try Self.requireAuthentication(context)
         let body = try PostBody(object)
+        if let moderated = try await moderate(objectId, body, context) { return moderated }
+        if let name = body.protectedChanges.keys.sorted().first { throw ParseRefusal.protectedField(name) }
+        if body.parent != nil { throw ParseRefusal.protectedField("parent") }
         if body.author != nil {
             guard let user = context.caller.user else { throw ParseRefusal(ParseErrorCode.validationFailed, "a post's user is the user who posts it") }
             try body.checkAuthor(user.objectId)

@@ -5,6 +5,9 @@ import WallDomain
 /// The wall in PostgreSQL with PostGIS, as the routes use it: many anywall-server processes may
 /// serve one database, each answering any request.
 extension PostgresWall: WallStore {
+    /// Replies, votes and reports are not kept in PostgreSQL yet (issue 33's next part).
+    package var social: (any SocialStore)? { nil }
+
     package func configParams() async throws -> [String: JSONValue] {
         try await storedParams()
     }

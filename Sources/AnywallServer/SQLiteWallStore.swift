@@ -211,3 +211,49 @@ extension SQLiteWallStore {
         return user
     }
 }
+
+extension SQLiteWallStore: SocialStore {
+    package var social: (any SocialStore)? { self }
+
+    package func reply(to parent: String, text: String, at location: GeoPoint, token: String) async throws -> StoredPost {
+        try await run { wall in
+            let reply = try wall.reply(to: parent, text: text, at: location, radius: CommunityRules.anyDistance, session: try Self.session(token, on: wall))
+            guard let stored = try wall.storedPost(objectId: reply.objectId) else { throw AnywallError.failure("a reply just written is gone") }
+            return stored
+        }
+    }
+
+    package func vote(_ vote: Vote, on post: String, from location: GeoPoint?, token: String) async throws -> StoredActivity? {
+        try await run { try $0.storedVote(vote, on: post, from: location, token: token) }
+    }
+
+    package func changeVote(_ activityId: String, to vote: Vote, from location: GeoPoint?, token: String) async throws -> StoredActivity? {
+        try await run { try $0.changeStoredVote(activityId, to: vote, from: location, token: token) }
+    }
+
+    package func report(_ post: String, reason: ReportReason, note: String?, from location: GeoPoint, token: String) async throws -> StoredActivity {
+        try await run { try $0.storedReport(post, reason: reason, note: note, from: location, token: token) }
+    }
+
+    package func activities(_ filter: ActivityFilter, skip: Int, limit: Int, token: String) async throws -> [StoredActivity] {
+        try await query { try $0.storedActivities(filter, skip: skip, limit: limit, token: token) }
+    }
+
+    package func delete(_ post: String, token: String) async throws {
+        try await run { wall in try wall.delete(post, session: try Self.session(token, on: wall)) }
+    }
+
+    package func moderate(_ post: String, _ action: ModeratorAction, token: String) async throws {
+        try await run { wall in _ = try wall.moderate(post, action, session: try Self.session(token, on: wall)) }
+    }
+
+    package func isModerator(token: String) async throws -> Bool {
+        try await boundedQuery { try $0.isModerator(token: token) }
+    }
+
+    /// The session `token` opened, as the social layer's calls take it.
+    private static func session(_ token: String, on wall: EmbeddedWall) throws -> Session {
+        let user = try wall.storedUser(token: token)
+        return Session(backend: wall.identity, token: token, user: User(objectId: user.objectId, username: user.username, name: user.name))
+    }
+}

@@ -55,6 +55,10 @@ package protocol WallStore: Sendable {
     /// Ends the session `token`.
     func endSession(token: String) async throws
 
+    /// Replies, votes, reports and moderators, on a store that keeps them; nil on one that does
+    /// not yet (the routes then refuse them).
+    var social: (any SocialStore)? { get }
+
     /// Forgets the request ids done before `date`: a retry after it is taken as new.
     func forgetRequestIds(before date: Date) async throws
 }

@@ -316,7 +316,8 @@ struct FoundShape<Found> {
         let updatedAt = sqlite3_column_type(row, 7) == SQLITE_NULL ? createdAt : EmbeddedWall.date(millis: sqlite3_column_int64(row, 7))
         return StoredPost(objectId: columnText(row, 1) ?? "", text: columnText(row, 2) ?? "", location: location, author: author, createdAt: createdAt,
                           updatedAt: updatedAt, access: PostAccess(storedReaders: columnText(row, 8), storedWriters: columnText(row, 9), author: author?.objectId),
-                          fields: try StoredFields.fields(columnText(row, 10)))
+                          fields: try StoredFields.fields(columnText(row, 10)), score: Int(sqlite3_column_int64(row, 11)),
+                          replyCount: Int(sqlite3_column_int64(row, 12)), removed: columnText(row, 13).flatMap(PostRemoval.init(rawValue:)))
     }
 }
 
@@ -340,4 +341,4 @@ private func candidatesQuery(more columns: String = "") -> String {
 
 private let postCandidatesQuery = candidatesQuery(more: ", post.score, post.replyCount, post.removed")
 
-private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields")
+private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields, post.score, post.replyCount, post.removed")

@@ -18,7 +18,8 @@ extension EmbeddedWall {
     private static let storedPostColumns = """
         post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
         post.readers, post.writers, post.fields,
-        user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt
+        user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt,
+        (SELECT thread.objectId FROM post AS thread WHERE thread.id = post.parentId), post.score, post.replyCount, post.removed
         """
 
     // MARK: Users
@@ -360,6 +361,8 @@ extension EmbeddedWall {
     public func deletePost(objectId: String, by writer: PostWriter) throws {
         try write { db in
             let rowId = try self.writablePost(db, objectId: objectId, by: writer).rowId
+            // A reply leaves its thread's count with it; a thread's post takes its replies (ON DELETE CASCADE).
+            try db.execute(sql: "UPDATE post SET replyCount = replyCount - 1 WHERE id = (SELECT parentId FROM post WHERE id = ?)", arguments: [rowId])
             try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [rowId])
         }
     }
@@ -403,7 +406,8 @@ extension EmbeddedWall {
         return StoredPost(objectId: row[1], text: row[2], location: try GeoPoint(latitude: row[3], longitude: row[4]),
                           author: author, createdAt: createdAt, updatedAt: (row[6] as Int64?).map(date(millis:)) ?? createdAt,
                           access: PostAccess(storedReaders: row[7], storedWriters: row[8], author: author?.objectId),
-                          fields: try StoredFields.fields(row[9]))
+                          fields: try StoredFields.fields(row[9]), parent: row[14], score: row[15], replyCount: row[16],
+                          removed: (row[17] as String?).flatMap(PostRemoval.init(rawValue:)))
     }
 }
 

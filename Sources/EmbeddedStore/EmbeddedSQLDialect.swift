@@ -14,6 +14,9 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
         case .updatedAt: return recordClass == .posts ? "coalesce(post.updatedAt, post.createdAt)" : "user.createdAt"
         case .text: return "post.text"
         case .user: return "(SELECT objectId FROM user AS author WHERE author.id = post.userId)"
+        case .parent: return "(SELECT objectId FROM post AS thread WHERE thread.id = post.parentId)"
+        case .score: return "post.score"
+        case .replyCount: return "post.replyCount"
         // BINARY: usernames are unique ignoring case, but a query compares them as Parse does.
         case .username: return "user.username COLLATE BINARY"
         case .name: return "user.name"
@@ -35,6 +38,8 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
     }
 
     var readersColumn: String { "post.readers" }
+
+    var removedColumn: String { "post.removed" }
 
     func placeholder(_ number: Int) -> String { "?" }
 

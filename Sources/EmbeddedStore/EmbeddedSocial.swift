@@ -31,7 +31,7 @@ extension EmbeddedWall: SocialWall {
 
     public func reply(to objectId: String, text: String, at location: GeoPoint, radius: Distance, session: Session) throws -> Post {
         try write { db in
-            let (me, rules, target) = try self.socialTarget(db, objectId, session: session)
+            let (me, rules, target) = try self.socialTarget(db, objectId, token: session.token)
             try CommunityRules.checkReplyTarget(objectId, parent: target.post.parent)
             try CommunityRules.checkReach(from: location, to: target.threadLocation, radius: min(radius, rules.reach))
             let text = try PostText.validated(text, maxCharacters: try self.config(db).postMaxCharacterCount)
@@ -69,50 +69,68 @@ extension EmbeddedWall: SocialWall {
 
     public func vote(_ vote: Vote, on objectId: String, from location: GeoPoint, radius: Distance, session: Session) throws -> Post {
         try write { db in
-            let (me, rules, target) = try self.socialTarget(db, objectId, session: session)
-            try CommunityRules.checkReach(from: location, to: target.threadLocation, radius: min(radius, rules.reach))
-            try CommunityRules.checkVoter(me.user.objectId, author: target.authorId)
-            let old = try Int.fetchOne(db, sql: "SELECT value FROM activity WHERE postId = ? AND type = 'vote' AND fromUserId = ?",
-                                       arguments: [target.id, me.id])
-            let now = Self.millis(self.clock.now())
-            switch (vote, old) {
-            case (.none, _):
-                try db.execute(sql: "DELETE FROM activity WHERE postId = ? AND type = 'vote' AND fromUserId = ?", arguments: [target.id, me.id])
-            case (_, nil):
-                try db.execute(sql: """
-                    INSERT INTO activity (objectId, type, fromUserId, toUserId, postId, value, createdAt)
-                    VALUES (?, 'vote', ?, (SELECT userId FROM post WHERE id = ?), ?, ?, ?)
-                    """, arguments: [RandomIdentifier.objectId(), me.id, target.id, target.id, vote.value, now])
-            case (_, _?):
-                try db.execute(sql: "UPDATE activity SET value = ?, createdAt = ? WHERE postId = ? AND type = 'vote' AND fromUserId = ?",
-                               arguments: [vote.value, now, target.id, me.id])
-            }
-            let score = target.score + vote.value - (old ?? 0)
-            try db.execute(sql: "UPDATE post SET score = ? WHERE id = ?", arguments: [score, target.id])
-            try Self.applyRemoval(db, rules, target, score: score, reportCount: target.reportCount, now: now)
-            return try Self.socialRow(db, id: target.id, reader: me.id).post(for: me.user.objectId, moderator: false)
+            let (me, target) = try castVote(db, vote, on: objectId, from: location, radius: radius, token: session.token)
+            return try Self.socialRow(db, id: target, reader: me.id).post(for: me.user.objectId, moderator: false)
         }
+    }
+
+    /// Casts, changes or withdraws the vote in `db`'s transaction, moving the score and applying
+    /// the removal with it; the voter and the post's row id. A withdrawal needs no place: it
+    /// only takes back what was cast from near.
+    func castVote(_ db: Database, _ vote: Vote, on objectId: String, from location: GeoPoint?, radius: Distance,
+                  token: String) throws -> (me: (id: Int64, user: User), target: Int64) {
+        let (me, rules, target) = try socialTarget(db, objectId, token: token)
+        if vote != .none {
+            guard let location else { throw AnywallError.inputRejected("a vote needs the place it is cast from") }
+            try CommunityRules.checkReach(from: location, to: target.threadLocation, radius: min(radius, rules.reach))
+        }
+        try CommunityRules.checkVoter(me.user.objectId, author: target.authorId)
+        let old = try Int.fetchOne(db, sql: "SELECT value FROM activity WHERE postId = ? AND type = 'vote' AND fromUserId = ?",
+                                   arguments: [target.id, me.id])
+        let now = Self.millis(clock.now())
+        switch (vote, old) {
+        case (.none, _):
+            try db.execute(sql: "DELETE FROM activity WHERE postId = ? AND type = 'vote' AND fromUserId = ?", arguments: [target.id, me.id])
+        case (_, nil):
+            try db.execute(sql: """
+                INSERT INTO activity (objectId, type, fromUserId, toUserId, postId, value, createdAt)
+                VALUES (?, 'vote', ?, (SELECT userId FROM post WHERE id = ?), ?, ?, ?)
+                """, arguments: [RandomIdentifier.objectId(), me.id, target.id, target.id, vote.value, now])
+        case (_, _?):
+            try db.execute(sql: "UPDATE activity SET value = ?, createdAt = ? WHERE postId = ? AND type = 'vote' AND fromUserId = ?",
+                           arguments: [vote.value, now, target.id, me.id])
+        }
+        let score = target.score + vote.value - (old ?? 0)
+        try db.execute(sql: "UPDATE post SET score = ? WHERE id = ?", arguments: [score, target.id])
+        try Self.applyRemoval(db, rules, target, score: score, reportCount: target.reportCount, now: now)
+        return (me, target.id)
     }
 
     public func report(_ objectId: String, reason: ReportReason, note: String?, from location: GeoPoint, radius: Distance,
                        session: Session) throws {
         let note = try ReportNote.validated(note)
-        try write { db in
-            let (me, rules, target) = try self.socialTarget(db, objectId, session: session)
-            try CommunityRules.checkReach(from: location, to: target.threadLocation, radius: min(radius, rules.reach))
-            try CommunityRules.checkReporter(me.user.objectId, author: target.authorId)
-            let now = Self.millis(self.clock.now())
-            try db.execute(sql: "UPDATE activity SET reason = ?, note = ?, createdAt = ? WHERE postId = ? AND type = 'report' AND fromUserId = ?",
-                           arguments: [reason.rawValue, note, now, target.id, me.id])
-            // A second report by the same account replaces the first and counts once.
-            guard db.changesCount == 0 else { return }
-            try db.execute(sql: """
-                INSERT INTO activity (objectId, type, fromUserId, toUserId, postId, reason, note, createdAt)
-                VALUES (?, 'report', ?, (SELECT userId FROM post WHERE id = ?), ?, ?, ?, ?)
-                """, arguments: [RandomIdentifier.objectId(), me.id, target.id, target.id, reason.rawValue, note, now])
-            try db.execute(sql: "UPDATE post SET reportCount = reportCount + 1 WHERE id = ?", arguments: [target.id])
-            try Self.applyRemoval(db, rules, target, score: target.score, reportCount: target.reportCount + 1, now: now)
-        }
+        try write { db in _ = try fileReport(db, objectId, reason: reason, note: note, from: location, radius: radius, token: session.token) }
+    }
+
+    /// Files or replaces the report in `db`'s transaction, counting a reporter once and applying
+    /// the removal with it; the reporter and the post's row id.
+    func fileReport(_ db: Database, _ objectId: String, reason: ReportReason, note: String?, from location: GeoPoint, radius: Distance,
+                    token: String) throws -> (me: (id: Int64, user: User), target: Int64) {
+        let (me, rules, target) = try socialTarget(db, objectId, token: token)
+        try CommunityRules.checkReach(from: location, to: target.threadLocation, radius: min(radius, rules.reach))
+        try CommunityRules.checkReporter(me.user.objectId, author: target.authorId)
+        let now = Self.millis(clock.now())
+        try db.execute(sql: "UPDATE activity SET reason = ?, note = ?, createdAt = ? WHERE postId = ? AND type = 'report' AND fromUserId = ?",
+                       arguments: [reason.rawValue, note, now, target.id, me.id])
+        // A second report by the same account replaces the first and counts once.
+        guard db.changesCount == 0 else { return (me, target.id) }
+        try db.execute(sql: """
+            INSERT INTO activity (objectId, type, fromUserId, toUserId, postId, reason, note, createdAt)
+            VALUES (?, 'report', ?, (SELECT userId FROM post WHERE id = ?), ?, ?, ?, ?)
+            """, arguments: [RandomIdentifier.objectId(), me.id, target.id, target.id, reason.rawValue, note, now])
+        try db.execute(sql: "UPDATE post SET reportCount = reportCount + 1 WHERE id = ?", arguments: [target.id])
+        try Self.applyRemoval(db, rules, target, score: target.score, reportCount: target.reportCount + 1, now: now)
+        return (me, target.id)
     }
 
     public func reports(on objectId: String, session: Session) throws -> [Report] {
@@ -217,9 +235,9 @@ extension EmbeddedWall: SocialWall {
     // MARK: Helpers
 
     /// The session's user, the rules, and the post `objectId` if the user may see it.
-    private func socialTarget(_ db: Database, _ objectId: String, session: Session) throws
+    private func socialTarget(_ db: Database, _ objectId: String, token: String) throws
         -> (me: (id: Int64, user: User), rules: CommunityRules, target: SocialRow) {
-        let me = try user(db, token: session.token)
+        let me = try user(db, token: token)
         let moderator = try Self.isModerator(db, me.id)
         guard let target = try Self.socialRow(db, objectId: objectId, reader: me.id), target.isSeen(by: me.user.objectId, moderator: moderator) else {
             throw Self.noPost(objectId)

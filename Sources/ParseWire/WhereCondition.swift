@@ -158,7 +158,8 @@ public enum WhereCondition {
             case .string("Pointer")?:
                 guard case .string(let objectId)? = object["objectId"] else { throw .invalidJSON("bad atom: \(json.javaScriptText)") }
                 // A pointer to another class than the field's points to nothing it holds.
-                return field == .user && object["className"] != .string(RecordClass.users.rawValue) ? .string("") : .string(objectId)
+                let pointsTo = field == .user ? RecordClass.users : field == .parent ? RecordClass.posts : nil
+                return pointsTo.map { object["className"] != .string($0.rawValue) } == true ? .string("") : .string(objectId)
             default:
                 throw .invalidQuery("anywall-server compares fields with strings, numbers, booleans, dates, pointers and null, not \(json.javaScriptText)")
             }

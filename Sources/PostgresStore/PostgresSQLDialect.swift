@@ -13,6 +13,9 @@ struct PostgresSQLDialect: RecordSQLDialect {
         case .updatedAt: return recordClass == .posts ? "coalesce(posts.updated_at, posts.created_at)" : "users.created_at"
         case .text: return "posts.text COLLATE \"C\""
         case .user: return "(SELECT author.object_id FROM users AS author WHERE author.id = posts.user_id) COLLATE \"C\""
+        case .parent: return "(SELECT thread.object_id FROM posts AS thread WHERE thread.id = posts.parent_id) COLLATE \"C\""
+        case .score: return "posts.score"
+        case .replyCount: return "posts.reply_count"
         case .username: return "users.username COLLATE \"C\""
         case .name: return "users.name COLLATE \"C\""
         case .extra(let name): return extraField(name, as: .string)
@@ -35,6 +38,8 @@ struct PostgresSQLDialect: RecordSQLDialect {
     }
 
     var readersColumn: String { "posts.readers" }
+
+    var removedColumn: String { "posts.removed" }
 
     func placeholder(_ number: Int) -> String { "$\(number)" }
 

@@ -72,6 +72,16 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // The social layer's post columns, as the SQLite store's v5 has them: a reply's thread
+        // post, the counters only the wall moves, and a removal (read by the author alone).
+        ("v3: replies, counters and removals on posts", [
+            """
+            ALTER TABLE posts ADD COLUMN parent_id bigint REFERENCES posts (id) ON DELETE CASCADE,
+                ADD COLUMN score integer NOT NULL DEFAULT 0, ADD COLUMN reply_count integer NOT NULL DEFAULT 0,
+                ADD COLUMN report_count integer NOT NULL DEFAULT 0, ADD COLUMN removed text,
+                ADD COLUMN removed_at timestamptz, ADD COLUMN restored_at timestamptz
+            """,
+        ]),
     ]
 
     /// Any number, the same in every server: the lock that serialises migrations.

@@ -63,9 +63,12 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
             defer { recordClass = outer }
             return dialect.authorAmong(usersWhere: sql(users))
         case .readable(let reader):
-            guard let reader else { return "\(dialect.readersColumn) IS NULL" }
+            // A post the community or a moderator removed is read by its author alone.
+            guard let reader else { return "(\(dialect.readersColumn) IS NULL AND \(dialect.removedColumn) IS NULL)" }
             let entry = bind(.string(" \(reader) "), for: .objectId)
-            return "(\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry)))"
+            let author = bind(.string(reader), for: .objectId)
+            return "((\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry)))"
+                + " AND (\(dialect.removedColumn) IS NULL OR \(dialect.column(.user, of: .posts)) = \(author)))"
         }
     }
 

@@ -10,6 +10,8 @@ public protocol RecordSQLDialect: Sendable {
     func arrayContains(_ name: String, _ placeholder: String) -> String
     /// The post's list of readers, as `PostAccess.storedReaders` writes it (NULL: everyone).
     var readersColumn: String { get }
+    /// Why the post was removed (NULL: it was not), as `PostRemoval` names it.
+    var removedColumn: String { get }
     /// The `number`-th placeholder, from 1.
     func placeholder(_ number: Int) -> String
     /// A boolean literal.

@@ -6,6 +6,10 @@ public enum RecordField: Hashable, Sendable {
     case text
     /// A post's author: the `user` Pointer, compared by the user's objectId.
     case user
+    /// A reply's thread post: the `parent` Pointer, compared by the post's objectId.
+    case parent
+    /// A post's counters, which only the wall moves.
+    case score, replyCount
     /// A user's name to log in with, and the name shown.
     case username, name
     /// A field a client added to a post.
@@ -20,6 +24,9 @@ public enum RecordField: Hashable, Sendable {
         case ("updatedAt", _): self = .updatedAt
         case ("text", .posts): self = .text
         case ("user", .posts): self = .user
+        case ("parent", .posts): self = .parent
+        case ("score", .posts): self = .score
+        case ("replyCount", .posts): self = .replyCount
         case ("username", .users): self = .username
         case ("name", .users): self = .name
         case (_, .posts) where FieldType.isFieldName(name) && !RecordClass.posts.reservedNames.contains(name): self = .extra(name)
@@ -32,7 +39,8 @@ public enum RecordField: Hashable, Sendable {
         switch self {
         case .objectId, .text, .username, .name: return .string
         case .createdAt, .updatedAt: return .date
-        case .user: return .pointer
+        case .user, .parent: return .pointer
+        case .score, .replyCount: return .number
         case .extra: return nil
         }
     }
@@ -43,11 +51,15 @@ public enum RecordClass: String, Sendable {
     case posts = "Posts"
     case users = "_User"
 
+    /// The fields of a post only the wall writes (the master key aside): its counters and its
+    /// removal, moved by votes, replies, reports and moderators.
+    public static let protectedPostFields: Set<String> = ["score", "replyCount", "reportCount", "removed", "removedAt", "restoredAt"]
+
     /// Names a client cannot give a field of its own: Parse's and the class's.
     public var reservedNames: Set<String> {
         let parse: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL"]
         switch self {
-        case .posts: return parse.union(["text", "location", "user"])
+        case .posts: return parse.union(["text", "location", "user"]).union(Self.protectedPostFields).union(["parent"])
         case .users: return parse.union(["username", "password", "name", "email", "emailVerified", "authData", "sessionToken"])
         }
     }

@@ -19,6 +19,10 @@ public struct CommunityRules: Equatable, Sendable {
     /// the radius they chose, before it asks.)
     public let reach: Distance
 
+    /// Farther than any reach: a server's client, whose own radius it does not know, is held to
+    /// the wall's `reach` alone.
+    public static let anyDistance = Distance.kilometers(40_075)
+
     public init(config: RemoteConfig) {
         hideScore = Self.integer(config.params[Self.hideScoreKey], in: -1_000_000...0) ?? Self.defaultHideScore
         reportLimit = Self.integer(config.params[Self.reportLimitKey], in: 1...1_000_000) ?? Self.defaultReportLimit

@@ -25,6 +25,9 @@ public struct PostOrder: Equatable, Sendable {
         case .objectId: return precedes(a.objectId, b.objectId)
         case .text: return precedes(a.text, b.text)
         case .user: return precedes(a.author?.objectId ?? "", b.author?.objectId ?? "")
+        case .parent: return precedes(a.parent ?? "", b.parent ?? "")
+        case .score: return precedes(a.score, b.score)
+        case .replyCount: return precedes(a.replyCount, b.replyCount)
         case .username, .name: return nil
         case .extra(let name): return precedes(SortableValue(a.fields[name]), SortableValue(b.fields[name]))
         }

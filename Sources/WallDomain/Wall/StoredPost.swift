@@ -15,9 +15,17 @@ public struct StoredPost: Hashable, Sendable {
     public let access: PostAccess
     /// The fields a client added, by name, as Parse writes their values.
     public let fields: [String: JSONValue]
+    /// The objectId of its thread's post, when it is a reply.
+    public let parent: String?
+    /// The sum of its votes, and how many replies it has: counters only the wall moves.
+    public let score: Int
+    public let replyCount: Int
+    /// Why it is hidden from all but its author and the moderators, when it is.
+    public let removed: PostRemoval?
 
     public init(objectId: String, text: String, location: GeoPoint, author: StoredUser?, createdAt: Date, updatedAt: Date,
-                access: PostAccess, fields: [String: JSONValue] = [:]) {
+                access: PostAccess, fields: [String: JSONValue] = [:], parent: String? = nil, score: Int = 0, replyCount: Int = 0,
+                removed: PostRemoval? = nil) {
         self.objectId = objectId
         self.text = text
         self.location = location
@@ -26,10 +34,15 @@ public struct StoredPost: Hashable, Sendable {
         self.updatedAt = updatedAt
         self.access = access
         self.fields = fields
+        self.parent = parent
+        self.score = score
+        self.replyCount = replyCount
+        self.removed = removed
     }
 
     /// The post as every backend returns it: the author by name, else username.
     public var post: Post {
-        Post(objectId: objectId, text: text, location: location, author: author.map { $0.name ?? $0.username }, createdAt: createdAt)
+        Post(objectId: objectId, text: text, location: location, author: author.map { $0.name ?? $0.username }, createdAt: createdAt,
+             score: score, replyCount: replyCount, parent: parent, removed: removed)
     }
 }

@@ -1,0 +1,165 @@
+import Foundation
+import Hummingbird
+import ParseWire
+import WallDomain
+
+/// The `Activity` class (Anypic's one join table): `POST|GET /classes/Activity`,
+/// `GET|PUT|DELETE /classes/Activity/:id`. A client writes votes and reports; the server keeps
+/// the counters they move and the reply notices, as a Cloud Code `afterSave` would. Every row is
+/// a signed-in user's, and each reader gets only the rows the rules let them read.
+struct ActivityRoutes {
+    let wall: any WallStore
+    let mount: String
+
+    /// The fields a client may send in an `Activity` object; the server sets the rest.
+    private static let writableFields: Set<String> = ["type", "post", "fromUser", "toUser", "value", "reason", "note", "location", "ACL"]
+
+    func register(on routes: RouterGroup<ParseContext>) {
+        routes.post("classes/Activity") { request, context in
+            let (social, token, me) = try await signedIn(context)
+            let object = try Self.checked(try await RequestBody.object(request, context), by: me)
+            guard let post = try Self.pointer(object["post"], to: "Posts", field: "post") else {
+                throw ParseRefusal(ParseErrorCode.validationFailed, "an Activity needs the post it is about")
+            }
+            let location = try Self.location(object["location"])
+            let row: StoredActivity?
+            switch object["type"] {
+            case .string(StoredActivity.Kind.vote.rawValue)?:
+                row = try await social.vote(try Self.vote(object["value"]), on: post, from: location, token: token)
+            case .string(StoredActivity.Kind.report.rawValue)?:
+                guard let location else { throw ParseRefusal(ParseErrorCode.validationFailed, "a report needs the location it is made from") }
+                row = try await social.report(post, reason: try Self.reason(object["reason"]), note: try Self.note(object["note"]),
+                                              from: location, token: token)
+            case .string(StoredActivity.Kind.reply.rawValue)?:
+                throw ParseRefusal(ParseErrorCode.operationForbidden, "reply notices are the wall's own: post a reply (a Posts object with a parent)")
+            default:
+                throw ParseRefusal(ParseErrorCode.validationFailed, "an Activity's type is vote or report")
+            }
+            guard let row else { throw ParseRefusal.internalError }
+            return ParseAnswer.created(["objectId": .string(row.objectId), "createdAt": ParseRendering.date(row.createdAt)],
+                                       path: "\(mount)/classes/Activity/\(row.objectId)", request: request)
+        }
+        routes.get("classes/Activity") { request, context in
+            let (social, token, _) = try await signedIn(context)
+            let query = try ActivityQuery(parameters: QueryParameters.of(request))
+            let rows = try await social.activities(query.filter, skip: query.skip, limit: query.limit, token: token)
+            return ParseAnswer.json(["results": .array(rows.map(Self.json))])
+        }
+        routes.get("classes/Activity/:objectId") { _, context in
+            let (social, token, _) = try await signedIn(context)
+            let objectId = try context.parameters.require("objectId")
+            guard let row = try await social.activities(ActivityFilter(objectId: objectId), skip: 0, limit: 1, token: token).first else {
+                throw ParseRefusal.objectNotFound
+            }
+            return ParseAnswer.json(Self.json(row))
+        }
+        routes.put("classes/Activity/:objectId") { request, context in
+            let (social, token, me) = try await signedIn(context)
+            let objectId = try context.parameters.require("objectId")
+            let object = try Self.checked(try await RequestBody.object(request, context), by: me)
+            guard Set(object.keys).isSubset(of: ["value", "location"]) else {
+                throw ParseRefusal(ParseErrorCode.operationForbidden, "a vote's value is all of an Activity that changes")
+            }
+            let row = try await social.changeVote(objectId, to: try Self.vote(object["value"]), from: try Self.location(object["location"]), token: token)
+            return ParseAnswer.json(["updatedAt": ParseRendering.date(row?.createdAt ?? Date())])
+        }
+        routes.delete("classes/Activity/:objectId") { _, context in
+            let (social, token, _) = try await signedIn(context)
+            _ = try await social.changeVote(try context.parameters.require("objectId"), to: .none, from: nil, token: token)
+            return ParseAnswer.json([:])
+        }
+    }
+
+    /// The social layer and the caller's session: every `Activity` row is a signed-in user's.
+    private func signedIn(_ context: ParseContext) async throws -> (any SocialStore, String, StoredUser) {
+        guard let social = wall.social else { throw ParseRefusal.socialUnavailable }
+        guard let token = context.caller.sessionToken, let user = context.caller.user else {
+            throw ParseRefusal(ParseErrorCode.sessionMissing, "an Activity is a signed-in user's: log in first")
+        }
+        return (social, token, user)
+    }
+
+    /// `object`, refused when it names a field a client may not send or another user as `fromUser`.
+    private static func checked(_ object: [String: JSONValue], by me: StoredUser) throws -> [String: JSONValue] {
+        if let name = object.keys.sorted().first(where: { !writableFields.contains($0) }) {
+            guard FieldType.isFieldName(name) else { throw ParseRefusal(ParseErrorCode.invalidKeyName, "Invalid field name: \(name).") }
+            throw ParseRefusal(ParseErrorCode.operationForbidden, "Clients aren't allowed to manually update \(name).")
+        }
+        if let from = try pointer(object["fromUser"], to: RecordClass.users.rawValue, field: "fromUser"), from != me.objectId {
+            throw ParseRefusal(ParseErrorCode.validationFailed, "an Activity's fromUser is the user who sends it")
+        }
+        return object
+    }
+
+    static func pointer(_ value: JSONValue?, to className: String, field: String) throws -> String? {
+        guard let value else { return nil }
+        guard let pointer = try? ParsePointer(json: value), pointer.className == className else {
+            throw ParseRefusal(ParseErrorCode.incorrectType, "schema mismatch for Activity.\(field); expected Pointer<\(className)>")
+        }
+        return pointer.objectId
+    }
+
+    private static func location(_ value: JSONValue?) throws -> GeoPoint? {
+        guard let value else { return nil }
+        guard let fields = value.fields, fields["__type"] == .string("GeoPoint"),
+              let latitude = fields["latitude"]?.number, let longitude = fields["longitude"]?.number,
+              let point = try? GeoPoint(latitude: latitude, longitude: longitude) else {
+            throw ParseRefusal(ParseErrorCode.incorrectType, "This is not a valid GeoPoint")
+        }
+        return point
+    }
+
+    private static func vote(_ value: JSONValue?) throws -> Vote {
+        guard let number = value?.number, let whole = Int(exactly: number), let vote = Vote(value: whole) else {
+            throw ParseRefusal(ParseErrorCode.validationFailed, "a vote's value is 1 or -1")
+        }
+        return vote
+    }
+
+    private static func reason(_ value: JSONValue?) throws -> ReportReason {
+        guard case .string(let text)? = value, let reason = ReportReason(rawValue: text) else {
+            throw ParseRefusal(ParseErrorCode.validationFailed,
+                               "a report's reason is one of \(ReportReason.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return reason
+    }
+
+    private static func note(_ value: JSONValue?) throws -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw ParseRefusal(ParseErrorCode.incorrectType, "schema mismatch for Activity.note; expected String")
+        }
+    }
+
+    /// A row as Parse returns an object, with the ACL the rules give it: a vote is its voter's
+    /// (told to the post's author without them); a report, its reporter's and the moderators'; a
+    /// reply notice, its two users'.
+    static func json(_ row: StoredActivity) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "objectId": .string(row.objectId), "type": .string(row.kind.rawValue),
+            "post": ParsePointer(className: "Posts", objectId: row.post).json,
+            "createdAt": ParseRendering.date(row.createdAt), "updatedAt": ParseRendering.date(row.createdAt),
+        ]
+        if let from = row.fromUser { fields["fromUser"] = ParsePointer.user(from).json }
+        if let to = row.toUser { fields["toUser"] = ParsePointer.user(to).json }
+        if let reply = row.reply { fields["reply"] = ParsePointer(className: "Posts", objectId: reply).json }
+        if let vote = row.vote { fields["value"] = .number(Double(vote.value)) }
+        if let reason = row.reason { fields["reason"] = .string(reason.rawValue) }
+        if let note = row.note { fields["note"] = .string(note) }
+        var acl: [String: JSONValue] = [:]
+        let readWrite: JSONValue = .object(["read": .bool(true), "write": .bool(true)])
+        let read: JSONValue = .object(["read": .bool(true)])
+        switch row.kind {
+        case .vote: if let from = row.fromUser { acl[from] = readWrite }
+        case .report:
+            if let from = row.fromUser { acl[from] = readWrite }
+            acl["role:moderators"] = read
+        case .reply:
+            if let from = row.fromUser { acl[from] = read }
+            if let to = row.toUser { acl[to] = read }
+        }
+        if !acl.isEmpty { fields["ACL"] = .object(acl) }
+        return .object(fields)
+    }
+}
