@@ -50,7 +50,7 @@ struct ParseFixtureTests {
 
     @Test("login, whoami and logout")
     func sessionLifecycle() throws {
-        let (box, runs) = try replay(["login", "users-me", "logout"], [
+        let (box, runs) = try replay(["login", "users-me", "karma", "logout"], [
             (["login", "--username", "alice", "--password-stdin"], "p_n7!-e8\n"), (["whoami"], nil), (["logout"], nil), (["whoami"], nil),
         ])
         #expect(runs[0].status == Exit.success, "\(runs[0])")
@@ -142,7 +142,7 @@ struct ParseFixtureTests {
 
     @Test("a post whose answer is lost waits in the outbox; the next command sends it with the same request id, and 159 means delivered")
     func outboxAfterLostAnswer() throws {
-        let (box, runs) = try replay(["config", "create-post-response-lost", "create-post-retry-duplicate", "users-me", "users-me"], loggedIn: true, [
+        let (box, runs) = try replay(["config", "create-post-response-lost", "create-post-retry-duplicate", "users-me", "karma", "users-me", "karma"], loggedIn: true, [
             (["post", "Free coffee", "--at", "37.7793,-122.4193"], nil), (["whoami"], nil), (["whoami"], nil),
         ])
         #expect(runs[0].status == Exit.success && runs[0].stdout.isEmpty && runs[0].stderr.contains("waits in the outbox"), "\(runs[0])")

@@ -12,7 +12,7 @@ struct ServerFixtureTests {
     static let replayed = [
         "config-empty", "signup", "signup-taken", "login", "login-wrong-password", "users-me", "users-me-invalid-session",
         "create-post", "create-post-duplicate-request", "create-post-retry-duplicate", "create-post-invalid-session",
-        "nearby", "nearby-empty", "invalid-query", "schema-create-no-master-key", "schema-exists", "config-set-defaults",
+        "nearby", "karma", "nearby-empty", "invalid-query", "schema-create-no-master-key", "schema-exists", "config-set-defaults",
         "config", "config-set", "config-updated", "config-set-no-master-key", "logout", "logout-invalid-session", "unauthorized",
     ]
 

@@ -38,23 +38,23 @@ def main():
     check("log in gives alice another session", again.objectId == alice.objectId and again.sessionToken != alice.sessionToken)
 
     with SessionToken(alice.sessionToken):
-        coffee = Posts(text="Free coffee", location=GeoPoint(37.7793, -122.4193), mood="happy", score=5,
+        coffee = Posts(text="Free coffee", location=GeoPoint(37.7793, -122.4193), mood="happy", points=5,
                        when=datetime.datetime(2024, 1, 1, 10, 0, tzinfo=datetime.timezone.utc))
         coffee.ACL = ACL({"*": {"read": True}, alice.objectId: {"read": True, "write": True}})
         coffee.save()
         check("a post with fields of its own and an ACL is saved", bool(coffee.objectId))
-        secret = Posts(text="Only mine", location=GeoPoint(37.78, -122.42), mood="shy", score=1)
+        secret = Posts(text="Only mine", location=GeoPoint(37.78, -122.42), mood="shy", points=1)
         secret.ACL = ACL({alice.objectId: {"read": True, "write": True}})
         secret.save()
-        batch = [Posts(text=f"Batch {i}", location=GeoPoint(37.77 + i / 1000, -122.41), mood="calm", score=i) for i in range(3)]
+        batch = [Posts(text=f"Batch {i}", location=GeoPoint(37.77 + i / 1000, -122.41), mood="calm", points=i) for i in range(3)]
         ParseBatcher().batch_save(batch)
         check("a batch save gives every post an objectId", all(post.objectId for post in batch), [vars(p) for p in batch])
 
     fetched = Posts.Query.get(objectId=coffee.objectId)
-    check("fields of its own come back typed", fetched.mood == "happy" and fetched.score == 5 and fetched.when.year == 2024,
+    check("fields of its own come back typed", fetched.mood == "happy" and fetched.points == 5 and fetched.when.year == 2024,
           vars(fetched))
     check("equality on a field of its own", texts(Posts.Query.filter(mood="happy")) == ["Free coffee"])
-    check("$gte and order", [p.text for p in Posts.Query.filter(score__gte=1).order_by("score", descending=True)]
+    check("$gte and order", [p.text for p in Posts.Query.filter(points__gte=1).order_by("points", descending=True)]
           == ["Free coffee", "Batch 2", "Batch 1"])
     check("$in", texts(Posts.Query.filter(mood__in=["calm", "happy"])) == ["Batch 0", "Batch 1", "Batch 2", "Free coffee"])
     check("$ne", texts(Posts.Query.filter(mood__ne="calm")) == ["Free coffee"])
