@@ -36,8 +36,7 @@ struct PostRoutes {
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: try QueryParameters.ofFetch(request))
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
-                  context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId),
-                  try await seesRemoval(of: post, context) else { throw ParseRefusal.objectNotFound }
+                  try await mayRead(post, context), try await seesRemoval(of: post, context) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.encoded(try rendered(post, query))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
@@ -64,6 +63,14 @@ struct PostRoutes {
             routes.on("classes/\(className)", method: .put, use: refuse)
             routes.on("classes/\(className)", method: .delete, use: refuse)
         }
+    }
+
+    /// Whether the caller's ACL rights let them read `post`: the master key, or the caller or a
+    /// role they hold among its readers.
+    private func mayRead(_ post: StoredPost, _ context: ParseContext) async throws -> Bool {
+        if context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) { return true }
+        guard post.access.namesRoles, let userId = context.caller.user?.objectId, let social = wall.social else { return false }
+        return post.access.mayRead(userId, roles: try await social.roleNames(ofUser: userId))
     }
 
     /// Whether the caller may read `post` if it was removed: its author, a moderator and the

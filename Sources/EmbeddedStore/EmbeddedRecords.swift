@@ -375,12 +375,16 @@ extension EmbeddedWall {
     // MARK: Helpers
 
     private func writablePost(_ db: Database, objectId: String, by writer: PostWriter) throws -> (rowId: Int64, post: StoredPost) {
-        let callerId = try writer.token.map { try user(db, token: $0).user.objectId }
+        let caller = try writer.token.map { try user(db, token: $0) }
         guard let row = try Row.fetchOne(db, sql: "\(Self.storedPostQuery) WHERE post.objectId = ?", arguments: [objectId]) else {
             throw AnywallError.notWritable(objectId: objectId)
         }
         let post = try Self.storedPost(row)
-        guard writer.mayChange(post.access, callerId: callerId) else { throw AnywallError.notWritable(objectId: objectId) }
+        let roles = try caller.map { caller in
+            Set(try String.fetchAll(db, sql: "SELECT role.name FROM roleUser JOIN role ON role.id = roleUser.roleId WHERE roleUser.userId = ?",
+                                    arguments: [caller.id]))
+        } ?? []
+        guard writer.mayChange(post.access, callerId: caller?.user.objectId, roles: roles) else { throw AnywallError.notWritable(objectId: objectId) }
         return (row[0], post)
     }
 

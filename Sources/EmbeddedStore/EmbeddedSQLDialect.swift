@@ -41,6 +41,18 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
 
     var removedColumn: String { "post.removed" }
 
+    func readersNameRoleOf(_ placeholder: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId
+                WHERE roleUser.userId = (SELECT id FROM user AS holder WHERE holder.objectId = \(placeholder))
+                  AND instr(post.readers, ' role:' || role.name || ' ') > 0)
+        """
+    }
+
+    func holdsRole(_ placeholder: String) -> String {
+        "user.id IN (SELECT roleUser.userId FROM roleUser JOIN role ON role.id = roleUser.roleId WHERE role.objectId = \(placeholder))"
+    }
+
     func placeholder(_ number: Int) -> String { "?" }
 
     func literal(_ value: Bool) -> String { value ? "1" : "0" }

@@ -176,6 +176,13 @@ enum EmbeddedSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v6: roles keep their ACL") { db in
+            // A role made by `moderate grant` before has Parse's usual ACL for it: everyone reads.
+            try db.execute(sql: """
+                ALTER TABLE role ADD COLUMN acl TEXT NOT NULL DEFAULT '{"*":{"read":true}}';
+                ALTER TABLE role ADD COLUMN updatedAt INTEGER;
+                """)
+        }
         return migrator
     }()
 

@@ -7,9 +7,6 @@ import WallDomain
 /// transaction: the `activity` row and the counters it moves, then the removal `CommunityRules`
 /// decides from them. What is allowed, and when a post goes, is decided there, not here.
 extension EmbeddedWall: SocialWall {
-    /// The Parse role whose users moderate.
-    static let moderatorsRole = "moderators"
-
     public func nearby(_ query: WallQuery, sort: PostSort, session: Session?) throws -> [Post] {
         // Without a session, the nearest search is all there is to read (`anywall nearby`'s usual call).
         let reader = session == nil ? nil : try read { db in try self.reader(db, session) }
@@ -222,8 +219,8 @@ extension EmbeddedWall: SocialWall {
                 throw AnywallError.inputRejected("there is no user '\(username)' on this wall")
             }
             try db.execute(sql: "INSERT OR IGNORE INTO role (objectId, name, createdAt) VALUES (?, ?, ?)",
-                           arguments: [RandomIdentifier.objectId(), Self.moderatorsRole, Self.millis(self.clock.now())])
-            let role = "(SELECT id FROM role WHERE name = '\(Self.moderatorsRole)')"
+                           arguments: [RandomIdentifier.objectId(), RoleName.moderators, Self.millis(self.clock.now())])
+            let role = "(SELECT id FROM role WHERE name = '\(RoleName.moderators)')"
             if isModerator {
                 try db.execute(sql: "INSERT OR IGNORE INTO roleUser (roleId, userId) VALUES (\(role), ?)", arguments: [userId])
             } else {
@@ -272,7 +269,7 @@ extension EmbeddedWall: SocialWall {
     static func isModerator(_ db: Database, _ userId: Int64) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId WHERE role.name = ? AND roleUser.userId = ?)
-            """, arguments: [moderatorsRole, userId]) ?? false
+            """, arguments: [RoleName.moderators, userId]) ?? false
     }
 
     private static func noPost(_ objectId: String) -> AnywallError {

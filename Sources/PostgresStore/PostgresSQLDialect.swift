@@ -41,6 +41,18 @@ struct PostgresSQLDialect: RecordSQLDialect {
 
     var removedColumn: String { "posts.removed" }
 
+    func readersNameRoleOf(_ placeholder: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
+                WHERE role_users.user_id = (SELECT id FROM users AS holder WHERE holder.object_id = \(placeholder))
+                  AND strpos(posts.readers, ' role:' || roles.name || ' ') > 0)
+        """
+    }
+
+    func holdsRole(_ placeholder: String) -> String {
+        "users.id IN (SELECT role_users.user_id FROM role_users JOIN roles ON roles.id = role_users.role_id WHERE roles.object_id = \(placeholder))"
+    }
+
     func placeholder(_ number: Int) -> String { "$\(number)" }
 
     func literal(_ value: Bool) -> String { value ? "true" : "false" }

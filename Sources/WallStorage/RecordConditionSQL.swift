@@ -66,9 +66,13 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
             // A post the community or a moderator removed is read by its author alone.
             guard let reader else { return "(\(dialect.readersColumn) IS NULL AND \(dialect.removedColumn) IS NULL)" }
             let entry = bind(.string(" \(reader) "), for: .objectId)
+            let holder = bind(.string(reader), for: .objectId)
             let author = bind(.string(reader), for: .objectId)
-            return "((\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry)))"
+            return "((\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry))"
+                + " OR \(dialect.readersNameRoleOf(holder)))"
                 + " AND (\(dialect.removedColumn) IS NULL OR \(dialect.column(.user, of: .posts)) = \(author)))"
+        case .holdsRole(let role):
+            return dialect.holdsRole(bind(.string(role), for: .objectId))
         }
     }
 
