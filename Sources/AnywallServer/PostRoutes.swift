@@ -144,10 +144,11 @@ struct PostRoutes {
                                    path: "\(mount)/classes/Posts/\(created.objectId)", request: request)
     }
 
-    /// A moderator's removal (`removed` set to `moderator`) or restore (`removed` deleted), the
-    /// one change of a protected field a client may ask, alone.
+    /// A moderator's removal (`removed` set to `moderator`) or restore (`removed` deleted, with
+    /// `restoredAt`, whose time the wall sets, or without), the one change of protected fields a
+    /// client may ask, alone.
     private func moderate(_ objectId: String, _ body: PostBody, _ context: ParseContext) async throws -> Response? {
-        guard let change = body.protectedChanges["removed"], body.protectedChanges.count == 1, body.fields.isEmpty,
+        guard let change = body.protectedChanges["removed"], Set(body.protectedChanges.keys).isSubset(of: ["removed", "restoredAt"]), body.fields.isEmpty,
               body.text == nil, body.location == nil, body.access == nil, body.parent == nil,
               let social = wall.social, let token = context.caller.sessionToken, try await social.isModerator(token: token) else { return nil }
         switch change {

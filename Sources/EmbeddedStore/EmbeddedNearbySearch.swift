@@ -325,7 +325,9 @@ struct FoundShape<Found> {
         return StoredPost(objectId: columnText(row, 1) ?? "", text: columnText(row, 2) ?? "", location: location, author: author, createdAt: createdAt,
                           updatedAt: updatedAt, access: PostAccess(storedReaders: columnText(row, 8), storedWriters: columnText(row, 9), author: author?.objectId),
                           fields: try StoredFields.fields(columnText(row, 10)), score: Int(sqlite3_column_int64(row, 11)),
-                          replyCount: Int(sqlite3_column_int64(row, 12)), removed: columnText(row, 13).flatMap(PostRemoval.init(rawValue:)))
+                          replyCount: Int(sqlite3_column_int64(row, 12)), reportCount: Int(sqlite3_column_int64(row, 14)),
+                          removed: columnText(row, 13).flatMap(PostRemoval.init(rawValue:)),
+                          restoredAt: sqlite3_column_type(row, 15) == SQLITE_NULL ? nil : EmbeddedWall.date(millis: sqlite3_column_int64(row, 15)))
     }
 }
 
@@ -349,4 +351,4 @@ private func candidatesQuery(more columns: String = "") -> String {
 
 private let postCandidatesQuery = candidatesQuery(more: ", post.score, post.replyCount, post.removed")
 
-private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields, post.score, post.replyCount, post.removed")
+private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields, post.score, post.replyCount, post.removed, post.reportCount, post.restoredAt")

@@ -19,7 +19,8 @@ extension EmbeddedWall {
         post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
         post.readers, post.writers, post.fields,
         user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt,
-        (SELECT thread.objectId FROM post AS thread WHERE thread.id = post.parentId), post.score, post.replyCount, post.removed
+        (SELECT thread.objectId FROM post AS thread WHERE thread.id = post.parentId), post.score, post.replyCount, post.removed,
+        post.reportCount, post.restoredAt
         """
 
     // MARK: Users
@@ -411,7 +412,8 @@ extension EmbeddedWall {
                           author: author, createdAt: createdAt, updatedAt: (row[6] as Int64?).map(date(millis:)) ?? createdAt,
                           access: PostAccess(storedReaders: row[7], storedWriters: row[8], author: author?.objectId),
                           fields: try StoredFields.fields(row[9]), parent: row[14], score: row[15], replyCount: row[16],
-                          removed: (row[17] as String?).flatMap(PostRemoval.init(rawValue:)))
+                          reportCount: row[18], removed: (row[17] as String?).flatMap(PostRemoval.init(rawValue:)),
+                          restoredAt: (row[19] as Int64?).map(date(millis:)))
     }
 }
 

@@ -203,9 +203,11 @@ extension EmbeddedWall: SocialWall {
             case .restore:
                 guard target.removed != nil else { throw AnywallError.inputRejected("\(objectId) is not removed: there is nothing to restore") }
                 try db.execute(sql: "UPDATE post SET removed = NULL, restoredAt = ? WHERE id = ?", arguments: [now, target.id])
+                try Self.tellAuthor(db, .restored, target.id, now: now)
             case .remove:
                 try db.execute(sql: "UPDATE post SET removed = ?, removedAt = ? WHERE id = ?",
                                arguments: [PostRemoval.moderator.rawValue, now, target.id])
+                try Self.tellAuthor(db, .removed, target.id, now: now)
             }
             return try Self.socialRow(db, id: target.id, reader: me.id).post
         }
@@ -293,6 +295,15 @@ extension EmbeddedWall: SocialWall {
         let removal = rules.removal(score: score, reportCount: reportCount, current: target.removed, restored: target.restored)
         guard removal != target.removed else { return }
         try db.execute(sql: "UPDATE post SET removed = ?, removedAt = ? WHERE id = ?", arguments: [removal?.rawValue, now, target.id])
+        try tellAuthor(db, .removed, target.id, now: now)
+    }
+
+    /// The `Activity` row that tells a post's author it was removed or restored (from no one:
+    /// who removed it is the community's or a moderator's to know).
+    private static func tellAuthor(_ db: Database, _ kind: StoredActivity.Kind, _ postId: Int64, now: Int64) throws {
+        try db.execute(sql: """
+            INSERT INTO activity (objectId, type, toUserId, postId, createdAt) VALUES (?, ?, (SELECT userId FROM post WHERE id = ?), ?, ?)
+            """, arguments: [RandomIdentifier.objectId(), kind.rawValue, postId, postId, now])
     }
 
     /// `posts` with the votes of the user with row id `userId` on them.
@@ -322,9 +333,7 @@ extension EmbeddedWall: SocialWall {
             SELECT 'votes', max(a.createdAt), a.postId, NULL, sum(a.value = 1), sum(a.value = -1) FROM activity a
             WHERE a.type = 'vote' AND a.toUserId = :me GROUP BY a.postId
             UNION ALL
-            SELECT 'removed', removedAt, id, NULL, 0, 0 FROM post WHERE userId = :me AND removedAt IS NOT NULL
-            UNION ALL
-            SELECT 'restored', restoredAt, id, NULL, 0, 0 FROM post WHERE userId = :me AND restoredAt IS NOT NULL
+            SELECT a.type, a.createdAt, a.postId, NULL, 0, 0 FROM activity a WHERE a.type IN ('removed', 'restored') AND a.toUserId = :me
         ) e
         JOIN post p ON p.id = e.postId LEFT JOIN user pu ON pu.id = p.userId
         LEFT JOIN post r ON r.id = e.replyId LEFT JOIN user ru ON ru.id = r.userId

@@ -99,3 +99,59 @@ struct ParseActivityRow: Decodable {
         self.createdAt = createdAt
     }
 }
+
+/// A role as `GET /roles` returns it: what `moderate grant` needs of it.
+struct ParseRoleObject: Decodable {
+    let objectId: String
+}
+
+/// A row of the activity feed's query, with its post and reply included.
+struct ParseFeedRow: Decodable {
+    let kind: StoredActivity.Kind?
+    let fromUser: String?
+    let vote: Vote?
+    let post: SocialPost?
+    let reply: SocialPost?
+    let createdAt: Date
+
+    init(from decoder: Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        guard let fields = json.fields, let createdAt = fields["createdAt"]?.text.flatMap(ParseDate.date(from:)) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad Activity row"))
+        }
+        kind = fields["type"]?.text.flatMap(StoredActivity.Kind.init(rawValue:))
+        fromUser = fields["fromUser"].flatMap { try? ParsePointer(json: $0).objectId }
+        vote = fields["value"]?.number.flatMap { Int(exactly: $0) }.flatMap(Vote.init(value:))
+        post = fields["post"].flatMap { try? ParsePostObject(json: $0) }.flatMap(SocialPost.init(record:))
+        reply = fields["reply"].flatMap { try? ParsePostObject(json: $0) }.flatMap(SocialPost.init(record:))
+        self.createdAt = createdAt
+    }
+
+    /// The feed of `rows` for the user `me`, newest first: each reply by someone else, the
+    /// votes on each post gathered into one entry (at the time of the latest), each removal
+    /// and restore. A row whose post could not be included (gone, or hidden) is left out.
+    static func entries(_ rows: [ParseFeedRow], for me: String) -> [ActivityEntry] {
+        var entries: [ActivityEntry] = []
+        var votes: [String: (time: Date, post: Post, up: Int, down: Int)] = [:]
+        for row in rows {
+            guard let kind = row.kind, let post = row.post?.post else { continue }
+            switch kind {
+            case .reply where row.fromUser != me:
+                entries.append(ActivityEntry(kind: .reply, time: row.createdAt, post: post, reply: row.reply?.post))
+            case .vote:
+                var gathered = votes[post.objectId] ?? (row.createdAt, post, 0, 0)
+                gathered.time = max(gathered.time, row.createdAt)
+                if row.vote == .up { gathered.up += 1 } else if row.vote == .down { gathered.down += 1 }
+                votes[post.objectId] = gathered
+            case .removed:
+                entries.append(ActivityEntry(kind: .removed, time: row.createdAt, post: post))
+            case .restored:
+                entries.append(ActivityEntry(kind: .restored, time: row.createdAt, post: post))
+            case .reply, .report:
+                continue
+            }
+        }
+        entries += votes.values.map { ActivityEntry(kind: .votes, time: $0.time, post: $0.post, up: $0.up, down: $0.down) }
+        return entries.sorted { ($0.time, $1.kind.rawValue) > ($1.time, $0.kind.rawValue) }
+    }
+}

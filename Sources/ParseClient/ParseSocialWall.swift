@@ -137,7 +137,21 @@ extension ParseWall: SocialWall {
     }
 
     public func activity(since: Date?, limit: Int, session: Session) throws -> [ActivityEntry] {
-        throw AnywallError.unsupported(wall: description, feature: "'activity' (the feed over Parse's REST API is the next part of this work)")
+        // One query a page: the rows about the user's posts (votes, reply notices, removals) or
+        // about the threads they replied in, with the posts and replies included.
+        let me = ParsePointer.user(session.user.objectId).json
+        let threads: JSONValue = .object(["$select": .object([
+            "query": .object(["className": .string("Posts"), "where": .object(["user": me, "parent": .object(["$exists": .bool(true)])])]),
+            "key": .string("parent"),
+        ])])
+        var condition: [String: JSONValue] = ["$or": .array([.object(["toUser": me]), .object(["type": .string("reply"), "post": threads])])]
+        if let since { condition["createdAt"] = .object(["$gt": ParseDateValue(since).json]) }
+        let rows = try social {
+            try client.send(.get, "classes/Activity", query: [("where", Self.text(.object(condition))), ("include", "post.user,reply.user"),
+                                                              ("order", "-createdAt"), ("limit", "\(limit)")],
+                            sessionToken: session.token, as: ParseResults<ParseFeedRow>.self)
+        }.results
+        return ParseFeedRow.entries(rows, for: session.user.objectId)
     }
 
     public func karma(_ session: Session) throws -> Int {
@@ -157,19 +171,61 @@ extension ParseWall: SocialWall {
     }
 
     public func moderationQueue(limit: Int, session: Session) throws -> [ModeratedPost] {
-        throw AnywallError.unsupported(wall: description, feature: "'moderate queue' (next part of this work)")
+        let condition: JSONValue = .object(["$or": .array([.object(["removed": .object(["$exists": .bool(true)])]),
+                                                           .object(["reportCount": .object(["$gt": .number(0)])])])])
+        let records = try social(moderating: session) {
+            try client.send(.get, "classes/Posts", query: [("where", Self.text(condition)), ("include", "user"), ("order", "-updatedAt"),
+                                                           ("limit", "\(limit)")],
+                            sessionToken: session.token, as: ParseResults<ParsePostObject>.self)
+        }.results
+        let posts = records.compactMap(SocialPost.init(record:))
+        guard !posts.isEmpty else { return [] }
+        let rows = try activities(["type": .string("report"),
+                                   "post": .object(["$in": .array(posts.map { ParsePointer(className: "Posts", objectId: $0.post.objectId).json })])],
+                                  session: session)
+        let reporters = try usernames(Set(rows.compactMap(\.fromUser)))
+        return posts.map { post in
+            ModeratedPost(post: post.post, reports: rows.filter { $0.post == post.post.objectId }.map { row in
+                Report(reporter: row.fromUser.flatMap { reporters[$0] } ?? "(gone)", reason: row.reason ?? .other, note: row.note, createdAt: row.createdAt)
+            })
+        }
     }
 
     public func moderate(_ objectId: String, _ action: ModeratorAction, session: Session) throws -> Post {
-        let body: JSONValue = .object(["removed": action == .remove ? .string(PostRemoval.moderator.rawValue) : .object(["__op": .string("Delete")])])
+        // A restore says when, so that a client applying the removal on read (a stock server)
+        // knows the community no longer removes it.
+        let body: JSONValue = action == .remove ? .object(["removed": .string(PostRemoval.moderator.rawValue)])
+            : .object(["removed": .object(["__op": .string("Delete")]), "restoredAt": ParseDateValue(Date()).json])
         _ = try social(moderating: session) {
             try client.send(.put, "classes/Posts/\(objectId)", body: body, sessionToken: session.token, as: ParseIgnored.self)
         }
         return try seenPost(objectId, session: session).post
     }
 
+    /// Through Parse's Roles API with the master key: the role `moderators` (made with its
+    /// first user, readable by everyone) and its `users` relation.
     public func setModerator(_ username: String, _ isModerator: Bool, masterKey: String?) throws {
-        throw AnywallError.unsupported(wall: description, feature: "'moderate grant|revoke' (Parse's Roles API: next part of this work)")
+        let username = try Username.validated(username)
+        let masterKey = try required(masterKey)
+        let users = try call(withMasterKey: true) {
+            try client.send(.get, "users", query: [("where", Self.text(.object(["username": .string(username)]))), ("limit", "1")],
+                            masterKey: masterKey, as: ParseResults<ParseUserObject>.self)
+        }.results
+        guard let user = users.first else { throw AnywallError.inputRejected("there is no user '\(username)' on this wall") }
+        let change: JSONValue = .object(["__op": .string(isModerator ? "AddRelation" : "RemoveRelation"),
+                                         "objects": .array([ParsePointer.user(user.objectId).json])])
+        let roles = try call(withMasterKey: true) {
+            try client.send(.get, "roles", query: [("where", Self.text(.object(["name": .string(RoleName.moderators)])))],
+                            masterKey: masterKey, as: ParseResults<ParseRoleObject>.self)
+        }.results
+        if let role = roles.first {
+            _ = try call(withMasterKey: true) {
+                try client.send(.put, "roles/\(role.objectId)", body: JSONValue.object(["users": change]), masterKey: masterKey, as: ParseIgnored.self)
+            }
+        } else if isModerator {
+            let role: JSONValue = .object(["name": .string(RoleName.moderators), "ACL": .object(["*": .object(["read": .bool(true)])]), "users": change])
+            _ = try call(withMasterKey: true) { try client.send(.post, "roles", body: role, masterKey: masterKey, as: ParseCreated.self) }
+        }
     }
 
     // MARK: Helpers

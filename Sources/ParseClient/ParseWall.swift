@@ -191,7 +191,7 @@ public final class ParseWall: WallBackend {
         }
     }
 
-    private func required(_ masterKey: String?) throws -> String {
+    func required(_ masterKey: String?) throws -> String {
         guard let masterKey, !masterKey.isEmpty else {
             throw AnywallError.masterKeyMissing(wall: client.serverName)
         }
@@ -206,7 +206,7 @@ public final class ParseWall: WallBackend {
 
     /// Runs a request, turning its failure into anywall's typed errors; `refused` names the meaning
     /// of the error codes particular to the call (nil: the general meaning).
-    private func call<T>(withMasterKey: Bool = false, _ body: () throws -> T,
+    func call<T>(withMasterKey: Bool = false, _ body: () throws -> T,
                          refused special: (Int?, String) -> AnywallError? = { _, _ in nil }) throws -> T {
         do {
             return try body()

@@ -12,6 +12,8 @@ public protocol RecordSQLDialect: Sendable {
     var readersColumn: String { get }
     /// Whether the post's readers name a role held by the user whose objectId is at `placeholder`.
     func readersNameRoleOf(_ placeholder: String) -> String
+    /// Whether the user whose objectId is at `placeholder` holds the role `moderators`.
+    func moderates(_ placeholder: String) -> String
     /// Whether the user (a row of the users' table) holds the role whose objectId is at `placeholder`.
     func holdsRole(_ placeholder: String) -> String
     /// Why the post was removed (NULL: it was not), as `PostRemoval` names it.
