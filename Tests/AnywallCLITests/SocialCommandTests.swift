@@ -146,4 +146,19 @@ struct SocialCommandTests {
         #expect(try order("top") == [older, newer])
         #expect(try order("hot") == [older, newer])
     }
+
+    @Test("activity: replies to my posts and in the threads I replied in, newest first, never my own", arguments: WallKind.allCases)
+    func feedOfReplies(_ kind: WallKind) throws {
+        let (box, post) = try wall(kind)
+        #expect(try box.run(["reply", post, "Is it still there?"] + Self.here).status == Exit.success)
+        try logIn(box, "carol")
+        #expect(try box.run(["reply", post, "Gone by noon"] + Self.here).status == Exit.success)
+        try logIn(box, "bob")
+        let bobs = try box.run(["activity", "--json"]).json as? [[String: Any]] ?? []
+        #expect(bobs.map { ($0["reply"] as? [String: Any])?["text"] as? String } == ["Gone by noon"], "carol's reply in bob's thread: \(bobs)")
+        try logIn(box, "alice")
+        let alices = try box.run(["activity", "--json"]).json as? [[String: Any]] ?? []
+        #expect(alices.map { ($0["reply"] as? [String: Any])?["text"] as? String } == ["Gone by noon", "Is it still there?"], "\(alices)")
+        #expect(alices.allSatisfy { $0["type"] as? String == "reply" && ($0["post"] as? [String: Any])?["objectId"] as? String == post })
+    }
 }
