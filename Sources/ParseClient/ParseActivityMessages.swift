@@ -2,24 +2,6 @@ import Foundation
 import ParseWire
 import WallDomain
 
-/// A reply as the CLI creates it: a `Posts` object with its thread's post as `parent`, readable
-/// by everyone and written by its author (Anywall's ACL).
-struct ParseReply: Encodable {
-    let text: String
-    let location: ParseGeoPoint
-    let user: ParsePointer
-    let parent: ParsePointer
-    let ACL: ParseACL
-
-    init(text: String, location: GeoPoint, userId: String, parent: String) {
-        self.text = text
-        self.location = ParseGeoPoint(location)
-        user = .user(userId)
-        self.parent = ParsePointer(className: "Posts", objectId: parent)
-        ACL = .publicRead(writer: userId)
-    }
-}
-
 /// A change of a post's counter: Parse's `Increment`.
 enum ParseCounterChange: Encodable {
     case increment(Int)
@@ -74,70 +56,56 @@ enum ParseActivity {
     }
 }
 
-/// An `Activity` row as a query returns it.
+/// An `Activity` row as a query returns it, with its post and reply when the query included them.
 struct ParseActivityRow: Decodable {
     let objectId: String
+    let kind: StoredActivity.Kind?
+    /// The objectId of the post it is about.
     let post: String
     let fromUser: String?
     let vote: Vote?
     let reason: ReportReason?
     let note: String?
     let createdAt: Date
+    /// The post and the reply, when included whole.
+    let includedPost: SocialPost?
+    let includedReply: SocialPost?
 
     init(from decoder: Decoder) throws {
         let json = try JSONValue(from: decoder)
-        guard let fields = json.fields, case .string(let objectId)? = fields["objectId"], let post = fields["post"],
-              let createdAt = fields["createdAt"]?.text.flatMap(ParseDate.date(from:)) else {
+        guard let fields = json.fields, case .string(let objectId)? = fields["objectId"], let post = fields["post"]?.fields,
+              case .string(let postId)? = post["objectId"], let createdAt = fields["createdAt"]?.text.flatMap(ParseDate.date(from:)) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad Activity row"))
         }
         self.objectId = objectId
-        self.post = try ParsePointer(json: post).objectId
-        fromUser = try fields["fromUser"].map { try ParsePointer(json: $0).objectId }
+        self.post = postId
+        kind = fields["type"]?.text.flatMap(StoredActivity.Kind.init(rawValue:))
+        fromUser = fields["fromUser"].flatMap { try? ParsePointer(json: $0).objectId }
         vote = fields["value"]?.number.flatMap { Int(exactly: $0) }.flatMap(Vote.init(value:))
         reason = fields["reason"]?.text.flatMap(ReportReason.init(rawValue:))
         note = fields["note"]?.text
         self.createdAt = createdAt
+        includedPost = Self.included(fields["post"])
+        includedReply = Self.included(fields["reply"])
     }
-}
 
-/// A role as `GET /roles` returns it: what `moderate grant` needs of it.
-struct ParseRoleObject: Decodable {
-    let objectId: String
-}
-
-/// A row of the activity feed's query, with its post and reply included.
-struct ParseFeedRow: Decodable {
-    let kind: StoredActivity.Kind?
-    let fromUser: String?
-    let vote: Vote?
-    let post: SocialPost?
-    let reply: SocialPost?
-    let createdAt: Date
-
-    init(from decoder: Decoder) throws {
-        let json = try JSONValue(from: decoder)
-        guard let fields = json.fields, let createdAt = fields["createdAt"]?.text.flatMap(ParseDate.date(from:)) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad Activity row"))
-        }
-        kind = fields["type"]?.text.flatMap(StoredActivity.Kind.init(rawValue:))
-        fromUser = fields["fromUser"].flatMap { try? ParsePointer(json: $0).objectId }
-        vote = fields["value"]?.number.flatMap { Int(exactly: $0) }.flatMap(Vote.init(value:))
-        post = fields["post"].flatMap { try? ParsePostObject(json: $0) }.flatMap(SocialPost.init(record:))
-        reply = fields["reply"].flatMap { try? ParsePostObject(json: $0) }.flatMap(SocialPost.init(record:))
-        self.createdAt = createdAt
+    /// A post included whole (not a bare Pointer).
+    private static func included(_ json: JSONValue?) -> SocialPost? {
+        guard let json, json.fields?["__type"] != .string("Pointer") else { return nil }
+        return (try? ParsePostObject(json: json)).flatMap(SocialPost.init(record:))
     }
 
     /// The feed of `rows` for the user `me`, newest first: each reply by someone else, the
     /// votes on each post gathered into one entry (at the time of the latest), each removal
     /// and restore. A row whose post could not be included (gone, or hidden) is left out.
-    static func entries(_ rows: [ParseFeedRow], for me: String) -> [ActivityEntry] {
+    static func feed(_ rows: [ParseActivityRow], for me: String) -> [ActivityEntry] {
         var entries: [ActivityEntry] = []
         var votes: [String: (time: Date, post: Post, up: Int, down: Int)] = [:]
         for row in rows {
-            guard let kind = row.kind, let post = row.post?.post else { continue }
+            guard let kind = row.kind, let post = row.includedPost?.post else { continue }
             switch kind {
             case .reply where row.fromUser != me:
-                entries.append(ActivityEntry(kind: .reply, time: row.createdAt, post: post, reply: row.reply?.post))
+                entries.append(ActivityEntry(kind: .reply, time: row.createdAt, post: post, reply: row.includedReply?.post))
             case .vote:
                 var gathered = votes[post.objectId] ?? (row.createdAt, post, 0, 0)
                 gathered.time = max(gathered.time, row.createdAt)
@@ -154,4 +122,9 @@ struct ParseFeedRow: Decodable {
         entries += votes.values.map { ActivityEntry(kind: .votes, time: $0.time, post: $0.post, up: $0.up, down: $0.down) }
         return entries.sorted { ($0.time, $1.kind.rawValue) > ($1.time, $0.kind.rawValue) }
     }
+}
+
+/// A role as `GET /roles` returns it: what `moderate grant` needs of it.
+struct ParseRoleObject: Decodable {
+    let objectId: String
 }

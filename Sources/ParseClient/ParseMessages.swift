@@ -4,17 +4,21 @@ import WallDomain
 // The bodies anywall sends to a Parse Server and the answers it reads beyond the objects of
 // ParseWire: the class `Posts` with `text`, `location` and `user` as the Anywall apps store them.
 
-/// A new post: Anywall's fields and an ACL that lets everyone read it and only its author change it.
+/// A new post, or a reply in the thread of `parent`: Anywall's fields and an ACL that lets
+/// everyone read it and only its author change it.
 struct ParseNewPost: Encodable {
     let text: String
     let location: ParseGeoPoint
     let user: ParsePointer
+    /// The thread's post of a reply; none (no key) for a post.
+    let parent: ParsePointer?
     let ACL: ParseACL
 
-    init(text: String, location: GeoPoint, userId: String) {
+    init(text: String, location: GeoPoint, userId: String, parent: String? = nil) {
         self.text = text
         self.location = ParseGeoPoint(location)
         user = .user(userId)
+        self.parent = parent.map { ParsePointer(className: "Posts", objectId: $0) }
         ACL = .publicRead(writer: userId)
     }
 }

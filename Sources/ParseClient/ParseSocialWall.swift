@@ -33,7 +33,7 @@ extension ParseWall: SocialWall {
         try CommunityRules.checkReplyTarget(objectId, parent: thread.parent)
         try CommunityRules.checkReach(from: location, to: thread.location, radius: min(radius, try communityRules().reach))
         let created = try social {
-            try client.send(.post, "classes/Posts", body: ParseReply(text: text, location: location, userId: session.user.objectId, parent: objectId),
+            try client.send(.post, "classes/Posts", body: ParseNewPost(text: text, location: location, userId: session.user.objectId, parent: objectId),
                             sessionToken: session.token, as: ParseCreated.self)
         }
         if try counted(["replyCount": .increment(1)], on: objectId, session: session) {
@@ -149,9 +149,9 @@ extension ParseWall: SocialWall {
         let rows = try social {
             try client.send(.get, "classes/Activity", query: [("where", Self.text(.object(condition))), ("include", "post.user,reply.user"),
                                                               ("order", "-createdAt"), ("limit", "\(limit)")],
-                            sessionToken: session.token, as: ParseResults<ParseFeedRow>.self)
+                            sessionToken: session.token, as: ParseResults<ParseActivityRow>.self)
         }.results
-        return ParseFeedRow.entries(rows, for: session.user.objectId)
+        return ParseActivityRow.feed(rows, for: session.user.objectId)
     }
 
     public func karma(_ session: Session) throws -> Int {
