@@ -52,13 +52,7 @@ struct ActivityRoutes {
             for objectId in Set(rows.flatMap { [$0.post] + ($0.reply.map { [$0] } ?? []) }) {
                 guard let post = try await wall.post(objectId: objectId, session: token), post.removed == nil || post.author?.objectId == context.caller.user?.objectId,
                       post.access.mayRead(context.caller.user?.objectId) else { continue }
-                var object = ParseRendering.post(post, includeUser: query.includesAuthors, keys: nil).json
-                if case .object(var fields) = object {
-                    fields["__type"] = .string("Object")
-                    fields["className"] = .string("Posts")
-                    object = .object(fields)
-                }
-                included[objectId] = object
+                included[objectId] = ParseRendering.included(post, includeUser: query.includesAuthors)
             }
             let results = rows.map { Self.json($0, included: included) }
             return ParseAnswer.json(["results": .array(results)])

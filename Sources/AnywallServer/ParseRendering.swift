@@ -37,6 +37,15 @@ enum ParseRendering {
         return object
     }
 
+    /// A post included in another object (a reply's `parent`, an `Activity` row's `post`), marked
+    /// as Parse marks an included object.
+    static func included(_ post: StoredPost, includeUser: Bool) -> JSONValue {
+        guard case .object(var fields) = self.post(post, includeUser: includeUser, keys: nil).json else { return .null }
+        fields["__type"] = .string("Object")
+        fields["className"] = .string("Posts")
+        return .object(fields)
+    }
+
     /// A session as Parse's `_Session` object: its token, user, how it was made (a password; the
     /// wall does not keep whether by sign-up or log-in, so `login`), when it began and ends. Its
     /// objectId is drawn from the token's digest: stable, and no way back to the token.

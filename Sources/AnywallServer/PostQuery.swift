@@ -21,6 +21,9 @@ package struct PostQuery: Sendable {
     var keys: Set<String>?
     var excludeKeys: Set<String> = []
     var includeUser = false
+    /// Whether a reply's thread post comes whole (`include=parent`), with its author whole too (`parent.user`).
+    var includeParent = false
+    var includeParentUser = false
     /// Who asks: the posts whose ACL they may read. Set by the route from the caller.
     var reader = PostReader.user(nil)
 
@@ -40,7 +43,11 @@ package struct PostQuery: Sendable {
             case "count": count = Self.truthy(value)
             case "keys": keys = Self.names(text)
             case "excludeKeys": excludeKeys = Self.names(text)
-            case "include": includeUser = Self.names(text).contains { $0 == "user" || $0 == "*" }
+            case "include":
+                let names = Self.names(text)
+                includeUser = names.contains { $0 == "user" || $0 == "*" }
+                includeParentUser = names.contains("parent.user")
+                includeParent = includeParentUser || names.contains { $0 == "parent" || $0 == "*" }
             default:
                 throw ParseRefusal.invalidQuery(Self.unsupported.contains(name)
                     ? "anywall-server does not support \(name)" : "Invalid parameter for query: \(name)")

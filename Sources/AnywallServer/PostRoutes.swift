@@ -26,8 +26,9 @@ struct PostRoutes {
             var query = try PostQuery(parameters: QueryParameters.of(request))
             query.reader = context.caller.reader
             let (posts, count) = try await ParseRefusal.refusingQuery { try await wall.find(query, session: context.caller.sessionToken) }
+            let parents = try await includedParents(of: posts, query, context)
             return ParseAnswer.results(try posts.map { post in
-                let json = try rendered(post, query)
+                let json = try rendered(post, query, parents: parents)
                 try context.answerBudget.take(json.count)
                 return json
             }, count: count)
@@ -37,7 +38,7 @@ struct PostRoutes {
             let query = try PostQuery(parameters: try QueryParameters.ofFetch(request))
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
                   try await mayRead(post, context), try await seesRemoval(of: post, context) else { throw ParseRefusal.objectNotFound }
-            return ParseAnswer.encoded(try rendered(post, query))
+            return ParseAnswer.encoded(try rendered(post, query, parents: try await includedParents(of: [post], query, context)))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
         routes.delete("classes/Posts/:objectId") { _, context in
@@ -63,6 +64,29 @@ struct PostRoutes {
             routes.on("classes/\(className)", method: .put, use: refuse)
             routes.on("classes/\(className)", method: .delete, use: refuse)
         }
+    }
+
+    /// The thread posts of `posts`' replies, included whole when `query` asks (`include=parent`)
+    /// and the caller may read them; one the caller may not read stays a Pointer, as Parse leaves
+    /// a pointer it cannot include.
+    private func includedParents(of posts: [StoredPost], _ query: PostQuery, _ context: ParseContext) async throws -> [String: JSONValue] {
+        guard query.includeParent else { return [:] }
+        var included: [String: JSONValue] = [:]
+        for objectId in Set(posts.compactMap(\.parent)) {
+            guard let parent = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
+                  try await mayRead(parent, context), try await seesRemoval(of: parent, context) else { continue }
+            included[objectId] = ParseRendering.included(parent, includeUser: query.includeParentUser)
+        }
+        return included
+    }
+
+    /// The post's JSON as `query` renders it, its parent included from `parents` when there.
+    private func rendered(_ post: StoredPost, _ query: PostQuery, parents: [String: JSONValue]) throws -> Data {
+        guard let parent = post.parent, let included = parents[parent] else { return try rendered(post, query) }
+        var object = ParseRendering.post(post, includeUser: query.includeUser, keys: query.keys, excludeKeys: query.excludeKeys)
+        // Only where the fields asked for hold the parent.
+        if object.extra["parent"] != nil { object.extra["parent"] = included }
+        return try ParseAnswer.encoder.encode(object.json)
     }
 
     /// Whether the caller's ACL rights let them read `post`: the master key, or the caller or a
