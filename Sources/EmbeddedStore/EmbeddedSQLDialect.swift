@@ -43,23 +43,9 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
 
     var removedColumn: String { "post.removed" }
 
-    func readersNameRoleOf(_ placeholder: String) -> String {
-        """
-        EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId
-                WHERE roleUser.userId = (SELECT id FROM user AS holder WHERE holder.objectId = \(placeholder))
-                  AND instr(post.readers, ' role:' || role.name || ' ') > 0)
-        """
-    }
-
-    func moderates(_ placeholder: String) -> String {
-        """
-        EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId
-                WHERE role.name = '\(RoleName.moderators)' AND roleUser.userId = (SELECT id FROM user AS holder WHERE holder.objectId = \(placeholder)))
-        """
-    }
-
-    func holdsRole(_ placeholder: String) -> String {
-        "user.id IN (SELECT roleUser.userId FROM roleUser JOIN role ON role.id = roleUser.roleId WHERE role.objectId = \(placeholder))"
+    var roleTables: RoleTables {
+        RoleTables(roles: "role", roleObjectId: "objectId", roleName: "name", members: "roleUser", memberRole: "roleId", memberUser: "userId",
+                   users: "user", userObjectId: "objectId")
     }
 
     func placeholder(_ number: Int) -> String { "?" }

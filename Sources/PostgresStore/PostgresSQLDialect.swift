@@ -43,23 +43,9 @@ struct PostgresSQLDialect: RecordSQLDialect {
 
     var removedColumn: String { "posts.removed" }
 
-    func readersNameRoleOf(_ placeholder: String) -> String {
-        """
-        EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
-                WHERE role_users.user_id = (SELECT id FROM users AS holder WHERE holder.object_id = \(placeholder))
-                  AND strpos(posts.readers, ' role:' || roles.name || ' ') > 0)
-        """
-    }
-
-    func moderates(_ placeholder: String) -> String {
-        """
-        EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
-                WHERE roles.name = '\(RoleName.moderators)' AND role_users.user_id = (SELECT id FROM users AS holder WHERE holder.object_id = \(placeholder)))
-        """
-    }
-
-    func holdsRole(_ placeholder: String) -> String {
-        "users.id IN (SELECT role_users.user_id FROM role_users JOIN roles ON roles.id = role_users.role_id WHERE roles.object_id = \(placeholder))"
+    var roleTables: RoleTables {
+        RoleTables(roles: "roles", roleObjectId: "object_id", roleName: "name", members: "role_users", memberRole: "role_id", memberUser: "user_id",
+                   users: "users", userObjectId: "object_id")
     }
 
     func placeholder(_ number: Int) -> String { "$\(number)" }
