@@ -5,25 +5,10 @@ import WallStorage
 /// read from the JSON in `post.fields`, `$regex` through the `anywall_regexp` function each
 /// connection registers (`EmbeddedRegexp`).
 struct EmbeddedSQLDialect: RecordSQLDialect {
-    func column(_ field: RecordField, of recordClass: RecordClass) -> String {
-        let table = recordClass == .posts ? "post" : "user"
-        switch field {
-        case .objectId: return "\(table).objectId"
-        case .createdAt: return "\(table).createdAt"
-        // A user is never edited: its updatedAt is its createdAt, as a post's until it is edited.
-        case .updatedAt: return recordClass == .posts ? "coalesce(post.updatedAt, post.createdAt)" : "user.createdAt"
-        case .text: return "post.text"
-        case .user: return "(SELECT objectId FROM user AS author WHERE author.id = post.userId)"
-        case .parent: return "(SELECT objectId FROM post AS thread WHERE thread.id = post.parentId)"
-        case .score: return "post.score"
-        case .replyCount: return "post.replyCount"
-        case .reportCount: return "post.reportCount"
-        case .removed: return "post.removed"
+    var columns: RecordColumns {
         // BINARY: usernames are unique ignoring case, but a query compares them as Parse does.
-        case .username: return "user.username COLLATE BINARY"
-        case .name: return "user.name"
-        case .extra(let name): return extraField(name, as: .string)
-        }
+        RecordColumns(posts: "post", users: "user", objectId: "objectId", createdAt: "createdAt", updatedAt: "updatedAt", author: "userId",
+                      parent: "parentId", replyCount: "replyCount", reportCount: "reportCount", byteOrder: " COLLATE BINARY")
     }
 
     func extraField(_ name: String, as type: FieldType) -> String {
@@ -38,10 +23,6 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
     func arrayContains(_ name: String, _ placeholder: String) -> String {
         "EXISTS (SELECT 1 FROM json_each(post.fields, '$.\(name)') AS element WHERE element.value = \(placeholder))"
     }
-
-    var readersColumn: String { "post.readers" }
-
-    var removedColumn: String { "post.removed" }
 
     var roleTables: RoleTables {
         RoleTables(roles: "role", roleObjectId: "objectId", roleName: "name", members: "roleUser", memberRole: "roleId", memberUser: "userId",

@@ -5,23 +5,9 @@ import WallStorage
 /// from `posts.fields` (jsonb) as their schema types, text compared byte by byte (`COLLATE "C"`)
 /// as SQLite compares it, and `$regex` as PostgreSQL's own regular expressions.
 struct PostgresSQLDialect: RecordSQLDialect {
-    func column(_ field: RecordField, of recordClass: RecordClass) -> String {
-        let table = recordClass == .posts ? "posts" : "users"
-        switch field {
-        case .objectId: return "\(table).object_id COLLATE \"C\""
-        case .createdAt: return "\(table).created_at"
-        case .updatedAt: return recordClass == .posts ? "coalesce(posts.updated_at, posts.created_at)" : "users.created_at"
-        case .text: return "posts.text COLLATE \"C\""
-        case .user: return "(SELECT author.object_id FROM users AS author WHERE author.id = posts.user_id) COLLATE \"C\""
-        case .parent: return "(SELECT thread.object_id FROM posts AS thread WHERE thread.id = posts.parent_id) COLLATE \"C\""
-        case .score: return "posts.score"
-        case .replyCount: return "posts.reply_count"
-        case .reportCount: return "posts.report_count"
-        case .removed: return "posts.removed COLLATE \"C\""
-        case .username: return "users.username COLLATE \"C\""
-        case .name: return "users.name COLLATE \"C\""
-        case .extra(let name): return extraField(name, as: .string)
-        }
+    var columns: RecordColumns {
+        RecordColumns(posts: "posts", users: "users", objectId: "object_id", createdAt: "created_at", updatedAt: "updated_at", author: "user_id",
+                      parent: "parent_id", replyCount: "reply_count", reportCount: "report_count", byteOrder: " COLLATE \"C\"")
     }
 
     func extraField(_ name: String, as type: FieldType) -> String {
@@ -38,10 +24,6 @@ struct PostgresSQLDialect: RecordSQLDialect {
     func arrayContains(_ name: String, _ placeholder: String) -> String {
         "coalesce(posts.fields->'\(name)' @> jsonb_build_array(\(placeholder)), false)"
     }
-
-    var readersColumn: String { "posts.readers" }
-
-    var removedColumn: String { "posts.removed" }
 
     var roleTables: RoleTables {
         RoleTables(roles: "roles", roleObjectId: "object_id", roleName: "name", members: "role_users", memberRole: "role_id", memberUser: "user_id",

@@ -2,18 +2,14 @@ import WallDomain
 
 /// How one store writes the parts of SQL that differ between stores, for `RecordConditionSQL`.
 public protocol RecordSQLDialect: Sendable {
-    /// The expression of a built-in field of `recordClass`; text compared and sorted byte by byte.
-    func column(_ field: RecordField, of recordClass: RecordClass) -> String
+    /// The tables and columns of posts and users.
+    var columns: RecordColumns { get }
     /// The expression of the post field a client added, read as `type`.
     func extraField(_ name: String, as type: FieldType) -> String
     /// Whether the post's added array field `name` holds the value at `placeholder`.
     func arrayContains(_ name: String, _ placeholder: String) -> String
-    /// The post's list of readers, as `PostAccess.storedReaders` writes it (NULL: everyone).
-    var readersColumn: String { get }
     /// The tables of the roles and their users.
     var roleTables: RoleTables { get }
-    /// Why the post was removed (NULL: it was not), as `PostRemoval` names it.
-    var removedColumn: String { get }
     /// The `number`-th placeholder, from 1.
     func placeholder(_ number: Int) -> String
     /// A boolean literal.
@@ -26,4 +22,17 @@ public protocol RecordSQLDialect: Sendable {
     func sortTerm(_ expression: String, descending: Bool) -> String
     /// Whether the post's author is among the users for whom `condition` holds.
     func authorAmong(usersWhere condition: String) -> String
+}
+
+extension RecordSQLDialect {
+    /// The expression of a field of `recordClass`; text compared and sorted byte by byte.
+    public func column(_ field: RecordField, of recordClass: RecordClass) -> String {
+        columns.column(field, of: recordClass) { extraField($0, as: .string) }
+    }
+
+    /// The post's list of readers, as `PostAccess.storedReaders` writes it (NULL: everyone).
+    public var readersColumn: String { "\(columns.posts).readers" }
+
+    /// Why the post was removed (NULL: it was not), as `PostRemoval` names it.
+    public var removedColumn: String { "\(columns.posts).removed" }
 }

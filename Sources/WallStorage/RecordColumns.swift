@@ -1,0 +1,56 @@
+import WallDomain
+
+/// How a store names the tables and columns of posts and users, and how it makes text compare
+/// byte by byte (as Parse compares it), so that `RecordConditionSQL` maps every built-in field to
+/// its column once for every store.
+public struct RecordColumns: Sendable {
+    public let posts: String
+    public let users: String
+    /// The columns both tables have.
+    public let objectId: String
+    public let createdAt: String
+    public let updatedAt: String
+    /// A post's author (a user's row id) and thread post (a post's row id).
+    public let author: String
+    public let parent: String
+    public let replyCount: String
+    public let reportCount: String
+    /// What follows a text expression so that it compares byte by byte.
+    public let byteOrder: String
+
+    public init(posts: String, users: String, objectId: String, createdAt: String, updatedAt: String, author: String, parent: String,
+                replyCount: String, reportCount: String, byteOrder: String) {
+        self.posts = posts
+        self.users = users
+        self.objectId = objectId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.author = author
+        self.parent = parent
+        self.replyCount = replyCount
+        self.reportCount = reportCount
+        self.byteOrder = byteOrder
+    }
+
+    /// The expression of a field of `recordClass`, text compared and sorted byte by byte; an added
+    /// field as `extraField` reads it (each store keeps them its own way).
+    func column(_ field: RecordField, of recordClass: RecordClass, extraField: (String) -> String) -> String {
+        let table = recordClass == .posts ? posts : users
+        switch field {
+        case .objectId: return "\(table).\(objectId)\(byteOrder)"
+        case .createdAt: return "\(table).\(createdAt)"
+        // A user is never edited: its updatedAt is its createdAt, as a post's until it is edited.
+        case .updatedAt: return recordClass == .posts ? "coalesce(\(posts).\(updatedAt), \(posts).\(createdAt))" : "\(users).\(createdAt)"
+        case .text: return "\(posts).text\(byteOrder)"
+        case .user: return "(SELECT author.\(objectId) FROM \(users) AS author WHERE author.id = \(posts).\(author))\(byteOrder)"
+        case .parent: return "(SELECT thread.\(objectId) FROM \(posts) AS thread WHERE thread.id = \(posts).\(parent))\(byteOrder)"
+        case .score: return "\(posts).score"
+        case .replyCount: return "\(posts).\(replyCount)"
+        case .reportCount: return "\(posts).\(reportCount)"
+        case .removed: return "\(posts).removed\(byteOrder)"
+        case .username: return "\(users).username\(byteOrder)"
+        case .name: return "\(users).name\(byteOrder)"
+        case .extra(let name): return extraField(name)
+        }
+    }
+}
