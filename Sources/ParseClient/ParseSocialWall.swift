@@ -48,6 +48,15 @@ extension ParseWall: SocialWall {
     }
 
     public func thread(_ objectId: String, skip: Int, limit: Int, session: Session?) throws -> PostThread {
+        do {
+            return try thread(objectId, skip: skip, limit: limit, readAs: session)
+        } catch AnywallError.sessionExpired where session != nil {
+            // As a listing: a session ended elsewhere reads the thread as anyone's.
+            return try thread(objectId, skip: skip, limit: limit, readAs: nil)
+        }
+    }
+
+    private func thread(_ objectId: String, skip: Int, limit: Int, readAs session: Session?) throws -> PostThread {
         var post = try seenPost(objectId, session: session)
         if let parent = post.parent { post = try seenPost(parent, session: session) }
         let condition: JSONValue = .object(["parent": ParsePointer(className: "Posts", objectId: post.post.objectId).json])
