@@ -5,8 +5,7 @@ import WallDomain
 /// The wall in PostgreSQL with PostGIS, as the routes use it: many anywall-server processes may
 /// serve one database, each answering any request.
 extension PostgresWall: WallStore {
-    /// Replies, votes and reports are not kept in PostgreSQL yet (issue 33's next part).
-    package var social: (any SocialStore)? { nil }
+    package var social: (any SocialStore)? { self }
 
     package func configParams() async throws -> [String: JSONValue] {
         try await storedParams()
@@ -53,3 +52,7 @@ extension PostgresWall: WallStore {
         try await storedUser(token: token)
     }
 }
+
+/// Replies, votes, reports and moderators in PostgreSQL: each call one transaction of the
+/// database's, the post it is about locked first (`PostgresSocial`).
+extension PostgresWall: SocialStore {}
