@@ -32,6 +32,8 @@ struct ActivityRoutes {
                                               from: location, token: token)
             case .string(StoredActivity.Kind.reply.rawValue)?:
                 throw ParseRefusal(ParseErrorCode.operationForbidden, "reply notices are the wall's own: post a reply (a Posts object with a parent)")
+            case .string(StoredActivity.Kind.removed.rawValue)?, .string(StoredActivity.Kind.restored.rawValue)?:
+                throw ParseRefusal(ParseErrorCode.operationForbidden, "removals are the wall's own: moderators change a post's removed")
             default:
                 throw ParseRefusal(ParseErrorCode.validationFailed, "an Activity's type is vote or report")
             }
@@ -43,7 +45,23 @@ struct ActivityRoutes {
             let (social, token, _) = try await signedIn(context)
             let query = try ActivityQuery(parameters: QueryParameters.of(request))
             let rows = try await social.activities(query.filter, skip: query.skip, limit: query.limit, token: token)
-            return ParseAnswer.json(["results": .array(rows.map(Self.json))])
+            guard query.includesPosts else { return ParseAnswer.json(["results": .array(rows.map { Self.json($0) })]) }
+            // Each post and reply once, as the caller may read it: one the caller may not read
+            // stays a Pointer, as Parse leaves a pointer it cannot include.
+            var included: [String: JSONValue] = [:]
+            for objectId in Set(rows.flatMap { [$0.post] + ($0.reply.map { [$0] } ?? []) }) {
+                guard let post = try await wall.post(objectId: objectId, session: token), post.removed == nil || post.author?.objectId == context.caller.user?.objectId,
+                      post.access.mayRead(context.caller.user?.objectId) else { continue }
+                var object = ParseRendering.post(post, includeUser: query.includesAuthors, keys: nil).json
+                if case .object(var fields) = object {
+                    fields["__type"] = .string("Object")
+                    fields["className"] = .string("Posts")
+                    object = .object(fields)
+                }
+                included[objectId] = object
+            }
+            let results = rows.map { Self.json($0, included: included) }
+            return ParseAnswer.json(["results": .array(results)])
         }
         routes.get("classes/Activity/:objectId") { _, context in
             let (social, token, _) = try await signedIn(context)
@@ -51,7 +69,7 @@ struct ActivityRoutes {
             guard let row = try await social.activities(ActivityFilter(objectId: objectId), skip: 0, limit: 1, token: token).first else {
                 throw ParseRefusal.objectNotFound
             }
-            return ParseAnswer.json(Self.json(row))
+            return ParseAnswer.json(Self.json(row, included: [:]))
         }
         routes.put("classes/Activity/:objectId") { request, context in
             let (social, token, me) = try await signedIn(context)
@@ -134,16 +152,17 @@ struct ActivityRoutes {
 
     /// A row as Parse returns an object, with the ACL the rules give it: a vote is its voter's
     /// (told to the post's author without them); a report, its reporter's and the moderators'; a
-    /// reply notice, its two users'.
-    static func json(_ row: StoredActivity) -> JSONValue {
+    /// reply notice, its two users' (and, by the rules rather than its ACL, whoever replied in
+    /// its thread); a removal or restore, its author's.
+    static func json(_ row: StoredActivity, included: [String: JSONValue] = [:]) -> JSONValue {
         var fields: [String: JSONValue] = [
             "objectId": .string(row.objectId), "type": .string(row.kind.rawValue),
-            "post": ParsePointer(className: "Posts", objectId: row.post).json,
+            "post": included[row.post] ?? ParsePointer(className: "Posts", objectId: row.post).json,
             "createdAt": ParseRendering.date(row.createdAt), "updatedAt": ParseRendering.date(row.createdAt),
         ]
         if let from = row.fromUser { fields["fromUser"] = ParsePointer.user(from).json }
         if let to = row.toUser { fields["toUser"] = ParsePointer.user(to).json }
-        if let reply = row.reply { fields["reply"] = ParsePointer(className: "Posts", objectId: reply).json }
+        if let reply = row.reply { fields["reply"] = included[reply] ?? ParsePointer(className: "Posts", objectId: reply).json }
         if let vote = row.vote { fields["value"] = .number(Double(vote.value)) }
         if let reason = row.reason { fields["reason"] = .string(reason.rawValue) }
         if let note = row.note { fields["note"] = .string(note) }
@@ -157,6 +176,8 @@ struct ActivityRoutes {
             acl["role:moderators"] = read
         case .reply:
             if let from = row.fromUser { acl[from] = read }
+            if let to = row.toUser { acl[to] = read }
+        case .removed, .restored:
             if let to = row.toUser { acl[to] = read }
         }
         if !acl.isEmpty { fields["ACL"] = .object(acl) }

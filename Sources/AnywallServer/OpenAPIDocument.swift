@@ -22,7 +22,11 @@ package enum OpenAPIDocument {
           "GeoPoint": {"type": "object", "required": ["__type", "latitude", "longitude"],
                        "properties": {"__type": {"type": "string", "enum": ["GeoPoint"]}, "latitude": {"type": "number"}, "longitude": {"type": "number"}}},
           "NewPost": {"type": "object", "properties": {"text": {"type": "string"}, "location": {"$ref": "#/components/schemas/GeoPoint"},
-                      "user": {"type": "object"}, "ACL": {"type": "object"}}},
+                      "user": {"type": "object"}, "parent": {"type": "object"}, "ACL": {"type": "object"}}},
+          "Role": {"type": "object", "properties": {"name": {"type": "string"}, "ACL": {"type": "object"}, "users": {"type": "object"}}},
+          "Activity": {"type": "object", "properties": {"type": {"type": "string", "enum": ["vote", "report"]}, "post": {"type": "object"},
+                       "value": {"type": "integer"}, "reason": {"type": "string"}, "note": {"type": "string"},
+                       "location": {"$ref": "#/components/schemas/GeoPoint"}}},
           "Credentials": {"type": "object", "properties": {"username": {"type": "string"}, "password": {"type": "string"}, "name": {"type": "string"}}},
           "Config": {"type": "object", "properties": {"params": {"type": "object"}}},
           "Schema": {"type": "object", "properties": {"className": {"type": "string"}, "fields": {"type": "object"}}},
@@ -81,6 +85,40 @@ package enum OpenAPIDocument {
                   "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewPost"}}}},
                   "responses": {"default": {"$ref": "#/components/responses/answer"}}},
           "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
+        "/classes/Activity": {
+          "get": {"parameters": [{"$ref": "#/components/parameters/sessionToken"},
+                    {"name": "where", "in": "query", "schema": {"type": "string"}}, {"name": "order", "in": "query", "schema": {"type": "string"}},
+                    {"name": "skip", "in": "query", "schema": {"type": "integer"}}, {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "post": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}],
+                   "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Activity"}}}},
+                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
+        "/classes/Activity/{objectId}": {
+          "parameters": [{"$ref": "#/components/parameters/objectId"}],
+          "get": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "put": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}],
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Activity"}}}},
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "delete": {"parameters": [{"$ref": "#/components/parameters/sessionToken"}], "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
+        "/roles": {
+          "get": {"parameters": [{"name": "where", "in": "query", "schema": {"type": "string"}},
+                    {"name": "skip", "in": "query", "schema": {"type": "integer"}}, {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "post": {"parameters": [{"name": "X-Parse-Master-Key", "in": "header", "schema": {"type": "string"}}],
+                   "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Role"}}}},
+                   "responses": {"default": {"$ref": "#/components/responses/answer"}}}
+        },
+        "/roles/{objectId}": {
+          "parameters": [{"$ref": "#/components/parameters/objectId"}],
+          "get": {"responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "put": {"parameters": [{"name": "X-Parse-Master-Key", "in": "header", "schema": {"type": "string"}}],
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Role"}}}},
+                  "responses": {"default": {"$ref": "#/components/responses/answer"}}},
+          "delete": {"parameters": [{"name": "X-Parse-Master-Key", "in": "header", "schema": {"type": "string"}}],
+                     "responses": {"default": {"$ref": "#/components/responses/answer"}}}
         },
         "/classes/{className}": {
           "parameters": [{"$ref": "#/components/parameters/className"}],

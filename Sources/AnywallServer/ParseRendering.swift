@@ -31,7 +31,9 @@ enum ParseRendering {
         if returns("parent"), let parent = post.parent { object.extra["parent"] = ParsePointer(className: "Posts", objectId: parent).json }
         if returns("score"), post.score != 0 { object.extra["score"] = .number(Double(post.score)) }
         if returns("replyCount"), post.replyCount != 0 { object.extra["replyCount"] = .number(Double(post.replyCount)) }
+        if returns("reportCount"), post.reportCount != 0 { object.extra["reportCount"] = .number(Double(post.reportCount)) }
         if returns("removed"), let removed = post.removed { object.extra["removed"] = .string(removed.rawValue) }
+        if returns("restoredAt"), let restoredAt = post.restoredAt { object.extra["restoredAt"] = ParseDateValue(restoredAt).json }
         return object
     }
 

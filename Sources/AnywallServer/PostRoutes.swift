@@ -36,8 +36,7 @@ struct PostRoutes {
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: try QueryParameters.ofFetch(request))
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
-                  context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId),
-                  try await seesRemoval(of: post, context) else { throw ParseRefusal.objectNotFound }
+                  try await mayRead(post, context), try await seesRemoval(of: post, context) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.encoded(try rendered(post, query))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
@@ -64,6 +63,14 @@ struct PostRoutes {
             routes.on("classes/\(className)", method: .put, use: refuse)
             routes.on("classes/\(className)", method: .delete, use: refuse)
         }
+    }
+
+    /// Whether the caller's ACL rights let them read `post`: the master key, or the caller or a
+    /// role they hold among its readers.
+    private func mayRead(_ post: StoredPost, _ context: ParseContext) async throws -> Bool {
+        if context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) { return true }
+        guard post.access.namesRoles, let userId = context.caller.user?.objectId, let social = wall.social else { return false }
+        return post.access.mayRead(userId, roles: try await social.roleNames(ofUser: userId))
     }
 
     /// Whether the caller may read `post` if it was removed: its author, a moderator and the
@@ -137,10 +144,11 @@ struct PostRoutes {
                                    path: "\(mount)/classes/Posts/\(created.objectId)", request: request)
     }
 
-    /// A moderator's removal (`removed` set to `moderator`) or restore (`removed` deleted), the
-    /// one change of a protected field a client may ask, alone.
+    /// A moderator's removal (`removed` set to `moderator`) or restore (`removed` deleted, with
+    /// `restoredAt`, whose time the wall sets, or without), the one change of protected fields a
+    /// client may ask, alone.
     private func moderate(_ objectId: String, _ body: PostBody, _ context: ParseContext) async throws -> Response? {
-        guard let change = body.protectedChanges["removed"], body.protectedChanges.count == 1, body.fields.isEmpty,
+        guard let change = body.protectedChanges["removed"], Set(body.protectedChanges.keys).isSubset(of: ["removed", "restoredAt"]), body.fields.isEmpty,
               body.text == nil, body.location == nil, body.access == nil, body.parent == nil,
               let social = wall.social, let token = context.caller.sessionToken, try await social.isModerator(token: token) else { return nil }
         switch change {

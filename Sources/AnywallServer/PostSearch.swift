@@ -24,11 +24,16 @@ package struct PostSearch {
         case scan(boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?)
     }
 
+    /// `parent` `$exists: false`, which the CLI asks with every nearby: the nearest search never
+    /// finds a reply, so it answers that too.
+    private static let threadsOnly = RecordCondition.not(.exists(.parent))
+
     private static func plan(for query: PostQuery) -> Plan {
         let filter = query.filter
         if filter.isPlaceless { return .placeless }
         // (A limit `WallQuery` refuses is past the range checked here; a scan would answer it too.)
-        if let near = filter.near, filter.areas.isEmpty, !filter.condition.constrainsFields, query.order.isEmpty, !query.count,
+        if let near = filter.near, filter.areas.isEmpty, !filter.condition.constrainsFields || filter.condition == threadsOnly,
+           query.order.isEmpty, !query.count,
            query.skip + query.limit <= WallQuery.limitRange.upperBound,
            let nearest = try? WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth,
                                         limit: max(1, query.skip + query.limit)) {

@@ -251,6 +251,26 @@ extension SQLiteWallStore: SocialStore {
         try await boundedQuery { try $0.isModerator(token: token) }
     }
 
+    package func createRole(name: String, acl: [String: PostAccess.Rights], users: [String]) async throws -> StoredRole? {
+        try await run { try $0.createRole(name: name, acl: acl, users: users) }
+    }
+
+    package func roles(name: String?, objectId: String?, skip: Int, limit: Int) async throws -> [StoredRole] {
+        try await query { try $0.storedRoles(name: name, objectId: objectId, skip: skip, limit: limit) }
+    }
+
+    package func changeRoleUsers(_ objectId: String, adding: [String], removing: [String]) async throws -> StoredRole? {
+        try await run { try $0.changeRoleUsers(objectId, adding: adding, removing: removing) }
+    }
+
+    package func deleteRole(_ objectId: String) async throws -> Bool {
+        try await run { try $0.deleteRole(objectId) }
+    }
+
+    package func roleNames(ofUser userId: String) async throws -> Set<String> {
+        try await boundedQuery { try $0.roleNames(ofUser: userId) }
+    }
+
     /// The session `token` opened, as the social layer's calls take it.
     private static func session(_ token: String, on wall: EmbeddedWall) throws -> Session {
         let user = try wall.storedUser(token: token)

@@ -111,6 +111,7 @@ package enum ServerApplication {
                    minimumPasswordLength: limits.passwords.minimumPasswordLength).register(on: api)
         PostRoutes(wall: wall, mount: mountPath, keepsRequestIds: keepsRequestIds).register(on: api)
         ActivityRoutes(wall: wall, mount: mountPath).register(on: api)
+        RoleRoutes(wall: wall, mount: mountPath).register(on: api)
         ConfigRoutes(wall: wall).register(on: api)
         SchemaRoutes(wall: wall).register(on: api)
         SessionRoutes(wall: wall).register(on: api)

@@ -24,4 +24,16 @@ package protocol SocialStore: Sendable {
     func moderate(_ post: String, _ action: ModeratorAction, token: String) async throws
     /// Whether the caller is in the role `moderators`.
     func isModerator(token: String) async throws -> Bool
+
+    /// A new role holding `users` (objectIds of accounts; others are left out); nil when the
+    /// name is taken.
+    func createRole(name: String, acl: [String: PostAccess.Rights], users: [String]) async throws -> StoredRole?
+    /// The roles named `name` or with `objectId` (nil: any), in the order they were made.
+    func roles(name: String?, objectId: String?, skip: Int, limit: Int) async throws -> [StoredRole]
+    /// Adds and removes users of the role `objectId`; the role after it, nil when there is none.
+    func changeRoleUsers(_ objectId: String, adding: [String], removing: [String]) async throws -> StoredRole?
+    /// Deletes the role `objectId`; false when there was none.
+    func deleteRole(_ objectId: String) async throws -> Bool
+    /// The names of the roles the account `userId` holds: what ACLs naming roles are read against.
+    func roleNames(ofUser userId: String) async throws -> Set<String>
 }

@@ -41,37 +41,59 @@ extension EmbeddedWall {
     }
 
     /// The `Activity` rows `filter` asks for that the session's user may read, newest first:
-    /// their own rows; votes on their posts without the voter; reply notices about their posts;
-    /// every report, for a moderator.
+    /// their own rows; votes on their posts without the voter; reply notices about their posts
+    /// and the threads they replied in; removals of their posts; every report, for a moderator.
     public func storedActivities(_ filter: ActivityFilter, skip: Int, limit: Int, token: String) throws -> [StoredActivity] {
         try read { db in
             let me = try user(db, token: token)
             let moderator = try Self.isModerator(db, me.id)
-            var conditions = ["(a.fromUserId = ? OR (a.type <> 'report' AND a.toUserId = ?) OR (a.type = 'report' AND ?))"]
-            var arguments: [any DatabaseValueConvertible] = [me.id, me.id, moderator]
-            if let objectId = filter.objectId {
-                conditions.append("a.objectId = ?")
-                arguments.append(objectId)
-            }
-            if let kinds = filter.kinds {
-                conditions.append("a.type IN (\(databaseQuestionMarks(count: max(kinds.count, 1))))")
-                arguments += kinds.isEmpty ? [""] : kinds.map(\.rawValue).sorted()
-            }
-            if let posts = filter.posts {
-                conditions.append("p.objectId IN (\(databaseQuestionMarks(count: max(posts.count, 1))))")
-                arguments += posts.isEmpty ? [""] : posts.sorted()
-            }
-            if let fromUser = filter.fromUser {
-                conditions.append("a.fromUserId = (SELECT id FROM user WHERE objectId = ?)")
-                arguments.append(fromUser)
-            }
-            if let toUser = filter.toUser {
-                conditions.append("a.toUserId = (SELECT id FROM user WHERE objectId = ?)")
-                arguments.append(toUser)
-            }
-            return try Self.activity(db, conditions.joined(separator: " AND ") + " ORDER BY a.createdAt DESC, a.id DESC LIMIT ? OFFSET ?",
-                                     arguments + [limit, skip], reader: me.id)
+            let (condition, arguments) = Self.sql(filter)
+            return try Self.activity(db, """
+                (a.fromUserId = ? OR (a.type <> 'report' AND a.toUserId = ?) OR (a.type = 'report' AND ?)
+                 OR (a.type = 'reply' AND a.postId IN (SELECT parentId FROM post WHERE userId = ? AND parentId IS NOT NULL)))
+                AND \(condition) ORDER BY a.createdAt DESC, a.id DESC LIMIT ? OFFSET ?
+                """, [me.id, me.id, moderator, me.id] + arguments + [limit, skip], reader: me.id)
         }
+    }
+
+    /// `filter` as SQL over `activity a` joined to its post `p`, with its arguments.
+    private static func sql(_ filter: ActivityFilter) -> (String, [any DatabaseValueConvertible]) {
+        var conditions = ["1"]
+        var arguments: [any DatabaseValueConvertible] = []
+        if !filter.alternatives.isEmpty {
+            let parts = filter.alternatives.map(sql)
+            conditions.append("(" + parts.map(\.0).joined(separator: " OR ") + ")")
+            arguments += parts.flatMap(\.1)
+        }
+        if let user = filter.inThreadsRepliedBy {
+            conditions.append("a.postId IN (SELECT parentId FROM post WHERE parentId IS NOT NULL AND userId = (SELECT id FROM user WHERE objectId = ?))")
+            arguments.append(user)
+        }
+        if let after = filter.after {
+            conditions.append("a.createdAt > ?")
+            arguments.append(millis(after))
+        }
+        if let objectId = filter.objectId {
+            conditions.append("a.objectId = ?")
+            arguments.append(objectId)
+        }
+        if let kinds = filter.kinds {
+            conditions.append("a.type IN (\(databaseQuestionMarks(count: max(kinds.count, 1))))")
+            arguments += kinds.isEmpty ? [""] : kinds.map(\.rawValue).sorted()
+        }
+        if let posts = filter.posts {
+            conditions.append("p.objectId IN (\(databaseQuestionMarks(count: max(posts.count, 1))))")
+            arguments += posts.isEmpty ? [""] : posts.sorted()
+        }
+        if let fromUser = filter.fromUser {
+            conditions.append("a.fromUserId = (SELECT id FROM user WHERE objectId = ?)")
+            arguments.append(fromUser)
+        }
+        if let toUser = filter.toUser {
+            conditions.append("a.toUserId = (SELECT id FROM user WHERE objectId = ?)")
+            arguments.append(toUser)
+        }
+        return ("(" + conditions.joined(separator: " AND ") + ")", arguments)
     }
 
     /// Whether the session's user is in the role `moderators`.

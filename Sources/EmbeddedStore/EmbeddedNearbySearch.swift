@@ -91,22 +91,30 @@ struct EmbeddedNearbySearch<Found> {
         """ }
 
     /// One of the reader's scans of a box: the posts everyone reads, walked node by node
-    /// (`PointIndexScan`), or those with readers, through the module with the reader's entry to
-    /// bind after the box's coordinates when it takes one.
+    /// (`PointIndexScan`), or those with readers, through the module with the reader (a user's
+    /// objectId) to bind after the box's coordinates when it takes one.
     private enum Scan {
         case everyone(PointIndexScan)
-        case restricted(Statement, readerEntry: String?)
+        case restricted(Statement, reader: String?)
     }
+
+    /// A post with readers that name the reader (bound twice: their entry, then their objectId),
+    /// or a role they hold.
+    private static var readableByReaderSQL: String { """
+         AND (instr(readers, ?) > 0
+              OR EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId
+                         WHERE roleUser.userId = (SELECT id FROM user WHERE objectId = ?) AND instr(readers, ' role:' || role.name || ' ') > 0))
+        """ }
 
     /// The scans of one box for the reader.
     private var scans: [Scan] {
         get throws {
             let everyone = Scan.everyone(try PointIndexScan(db, table: "postLocation", kept: nodes))
             switch reader {
-            case .master: return [everyone, .restricted(try db.cachedStatement(sql: Self.restrictedScanSQL), readerEntry: nil)]
+            case .master: return [everyone, .restricted(try db.cachedStatement(sql: Self.restrictedScanSQL), reader: nil)]
             case .user(nil): return [everyone]
             case .user(let userId?):
-                return [everyone, .restricted(try db.cachedStatement(sql: Self.restrictedScanSQL + " AND instr(readers, ?) > 0"), readerEntry: " \(userId) ")]
+                return [everyone, .restricted(try db.cachedStatement(sql: Self.restrictedScanSQL + Self.readableByReaderSQL), reader: userId)]
             }
         }
     }
@@ -118,9 +126,9 @@ struct EmbeddedNearbySearch<Found> {
             switch scan {
             case .everyone(let index):
                 try index.forEachPoint(in: box, body)
-            case .restricted(let statement, let readerEntry):
+            case .restricted(let statement, let reader):
                 var arguments: StatementArguments = [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
-                if let readerEntry { arguments += [readerEntry] }
+                if let reader { arguments += [" \(reader) ", reader] }
                 try statement.setArguments(arguments)
                 try db.forEachRow(of: statement) { row in
                     try body(sqlite3_column_int64(row, 0), sqlite3_column_double(row, 1), sqlite3_column_double(row, 2))
@@ -317,7 +325,9 @@ struct FoundShape<Found> {
         return StoredPost(objectId: columnText(row, 1) ?? "", text: columnText(row, 2) ?? "", location: location, author: author, createdAt: createdAt,
                           updatedAt: updatedAt, access: PostAccess(storedReaders: columnText(row, 8), storedWriters: columnText(row, 9), author: author?.objectId),
                           fields: try StoredFields.fields(columnText(row, 10)), score: Int(sqlite3_column_int64(row, 11)),
-                          replyCount: Int(sqlite3_column_int64(row, 12)), removed: columnText(row, 13).flatMap(PostRemoval.init(rawValue:)))
+                          replyCount: Int(sqlite3_column_int64(row, 12)), reportCount: Int(sqlite3_column_int64(row, 14)),
+                          removed: columnText(row, 13).flatMap(PostRemoval.init(rawValue:)),
+                          restoredAt: sqlite3_column_type(row, 15) == SQLITE_NULL ? nil : EmbeddedWall.date(millis: sqlite3_column_int64(row, 15)))
     }
 }
 
@@ -341,4 +351,4 @@ private func candidatesQuery(more columns: String = "") -> String {
 
 private let postCandidatesQuery = candidatesQuery(more: ", post.score, post.replyCount, post.removed")
 
-private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields, post.score, post.replyCount, post.removed")
+private let storedPostCandidatesQuery = candidatesQuery(more: ", post.updatedAt, post.readers, post.writers, post.fields, post.score, post.replyCount, post.removed, post.reportCount, post.restoredAt")

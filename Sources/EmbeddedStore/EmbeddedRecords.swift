@@ -19,7 +19,8 @@ extension EmbeddedWall {
         post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
         post.readers, post.writers, post.fields,
         user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt,
-        (SELECT thread.objectId FROM post AS thread WHERE thread.id = post.parentId), post.score, post.replyCount, post.removed
+        (SELECT thread.objectId FROM post AS thread WHERE thread.id = post.parentId), post.score, post.replyCount, post.removed,
+        post.reportCount, post.restoredAt
         """
 
     // MARK: Users
@@ -375,12 +376,16 @@ extension EmbeddedWall {
     // MARK: Helpers
 
     private func writablePost(_ db: Database, objectId: String, by writer: PostWriter) throws -> (rowId: Int64, post: StoredPost) {
-        let callerId = try writer.token.map { try user(db, token: $0).user.objectId }
+        let caller = try writer.token.map { try user(db, token: $0) }
         guard let row = try Row.fetchOne(db, sql: "\(Self.storedPostQuery) WHERE post.objectId = ?", arguments: [objectId]) else {
             throw AnywallError.notWritable(objectId: objectId)
         }
         let post = try Self.storedPost(row)
-        guard writer.mayChange(post.access, callerId: callerId) else { throw AnywallError.notWritable(objectId: objectId) }
+        let roles = try caller.map { caller in
+            Set(try String.fetchAll(db, sql: "SELECT role.name FROM roleUser JOIN role ON role.id = roleUser.roleId WHERE roleUser.userId = ?",
+                                    arguments: [caller.id]))
+        } ?? []
+        guard writer.mayChange(post.access, callerId: caller?.user.objectId, roles: roles) else { throw AnywallError.notWritable(objectId: objectId) }
         return (row[0], post)
     }
 
@@ -407,7 +412,8 @@ extension EmbeddedWall {
                           author: author, createdAt: createdAt, updatedAt: (row[6] as Int64?).map(date(millis:)) ?? createdAt,
                           access: PostAccess(storedReaders: row[7], storedWriters: row[8], author: author?.objectId),
                           fields: try StoredFields.fields(row[9]), parent: row[14], score: row[15], replyCount: row[16],
-                          removed: (row[17] as String?).flatMap(PostRemoval.init(rawValue:)))
+                          reportCount: row[18], removed: (row[17] as String?).flatMap(PostRemoval.init(rawValue:)),
+                          restoredAt: (row[19] as Int64?).map(date(millis:)))
     }
 }
 

@@ -17,6 +17,8 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
         case .parent: return "(SELECT objectId FROM post AS thread WHERE thread.id = post.parentId)"
         case .score: return "post.score"
         case .replyCount: return "post.replyCount"
+        case .reportCount: return "post.reportCount"
+        case .removed: return "post.removed"
         // BINARY: usernames are unique ignoring case, but a query compares them as Parse does.
         case .username: return "user.username COLLATE BINARY"
         case .name: return "user.name"
@@ -40,6 +42,25 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
     var readersColumn: String { "post.readers" }
 
     var removedColumn: String { "post.removed" }
+
+    func readersNameRoleOf(_ placeholder: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId
+                WHERE roleUser.userId = (SELECT id FROM user AS holder WHERE holder.objectId = \(placeholder))
+                  AND instr(post.readers, ' role:' || role.name || ' ') > 0)
+        """
+    }
+
+    func moderates(_ placeholder: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId
+                WHERE role.name = '\(RoleName.moderators)' AND roleUser.userId = (SELECT id FROM user AS holder WHERE holder.objectId = \(placeholder)))
+        """
+    }
+
+    func holdsRole(_ placeholder: String) -> String {
+        "user.id IN (SELECT roleUser.userId FROM roleUser JOIN role ON role.id = roleUser.roleId WHERE role.objectId = \(placeholder))"
+    }
 
     func placeholder(_ number: Int) -> String { "?" }
 

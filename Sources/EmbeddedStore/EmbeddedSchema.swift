@@ -176,6 +176,20 @@ enum EmbeddedSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v6: roles keep their ACL; removals are activity") { db in
+            // A role made by `moderate grant` before has Parse's usual ACL for it: everyone reads.
+            // `activity` gains the types `removed` and `restored`, which tell an author (toUserId)
+            // what became of their post, as the feed reads them on every backend; the removals
+            // and restores made before are told from the posts' own times.
+            try db.execute(sql: """
+                ALTER TABLE role ADD COLUMN acl TEXT NOT NULL DEFAULT '{"*":{"read":true}}';
+                ALTER TABLE role ADD COLUMN updatedAt INTEGER;
+                INSERT INTO activity (objectId, type, toUserId, postId, createdAt)
+                    SELECT lower(hex(randomblob(5))), 'removed', userId, id, removedAt FROM post WHERE removedAt IS NOT NULL;
+                INSERT INTO activity (objectId, type, toUserId, postId, createdAt)
+                    SELECT lower(hex(randomblob(5))), 'restored', userId, id, restoredAt FROM post WHERE restoredAt IS NOT NULL;
+                """)
+        }
         return migrator
     }()
 

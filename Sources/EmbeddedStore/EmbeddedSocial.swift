@@ -7,9 +7,6 @@ import WallDomain
 /// transaction: the `activity` row and the counters it moves, then the removal `CommunityRules`
 /// decides from them. What is allowed, and when a post goes, is decided there, not here.
 extension EmbeddedWall: SocialWall {
-    /// The Parse role whose users moderate.
-    static let moderatorsRole = "moderators"
-
     public func nearby(_ query: WallQuery, sort: PostSort, session: Session?) throws -> [Post] {
         // Without a session, the nearest search is all there is to read (`anywall nearby`'s usual call).
         let reader = session == nil ? nil : try read { db in try self.reader(db, session) }
@@ -206,9 +203,11 @@ extension EmbeddedWall: SocialWall {
             case .restore:
                 guard target.removed != nil else { throw AnywallError.inputRejected("\(objectId) is not removed: there is nothing to restore") }
                 try db.execute(sql: "UPDATE post SET removed = NULL, restoredAt = ? WHERE id = ?", arguments: [now, target.id])
+                try Self.tellAuthor(db, .restored, target.id, now: now)
             case .remove:
                 try db.execute(sql: "UPDATE post SET removed = ?, removedAt = ? WHERE id = ?",
                                arguments: [PostRemoval.moderator.rawValue, now, target.id])
+                try Self.tellAuthor(db, .removed, target.id, now: now)
             }
             return try Self.socialRow(db, id: target.id, reader: me.id).post
         }
@@ -222,8 +221,8 @@ extension EmbeddedWall: SocialWall {
                 throw AnywallError.inputRejected("there is no user '\(username)' on this wall")
             }
             try db.execute(sql: "INSERT OR IGNORE INTO role (objectId, name, createdAt) VALUES (?, ?, ?)",
-                           arguments: [RandomIdentifier.objectId(), Self.moderatorsRole, Self.millis(self.clock.now())])
-            let role = "(SELECT id FROM role WHERE name = '\(Self.moderatorsRole)')"
+                           arguments: [RandomIdentifier.objectId(), RoleName.moderators, Self.millis(self.clock.now())])
+            let role = "(SELECT id FROM role WHERE name = '\(RoleName.moderators)')"
             if isModerator {
                 try db.execute(sql: "INSERT OR IGNORE INTO roleUser (roleId, userId) VALUES (\(role), ?)", arguments: [userId])
             } else {
@@ -272,7 +271,7 @@ extension EmbeddedWall: SocialWall {
     static func isModerator(_ db: Database, _ userId: Int64) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM roleUser JOIN role ON role.id = roleUser.roleId WHERE role.name = ? AND roleUser.userId = ?)
-            """, arguments: [moderatorsRole, userId]) ?? false
+            """, arguments: [RoleName.moderators, userId]) ?? false
     }
 
     private static func noPost(_ objectId: String) -> AnywallError {
@@ -296,6 +295,15 @@ extension EmbeddedWall: SocialWall {
         let removal = rules.removal(score: score, reportCount: reportCount, current: target.removed, restored: target.restored)
         guard removal != target.removed else { return }
         try db.execute(sql: "UPDATE post SET removed = ?, removedAt = ? WHERE id = ?", arguments: [removal?.rawValue, now, target.id])
+        try tellAuthor(db, .removed, target.id, now: now)
+    }
+
+    /// The `Activity` row that tells a post's author it was removed or restored (from no one:
+    /// who removed it is the community's or a moderator's to know).
+    private static func tellAuthor(_ db: Database, _ kind: StoredActivity.Kind, _ postId: Int64, now: Int64) throws {
+        try db.execute(sql: """
+            INSERT INTO activity (objectId, type, toUserId, postId, createdAt) VALUES (?, ?, (SELECT userId FROM post WHERE id = ?), ?, ?)
+            """, arguments: [RandomIdentifier.objectId(), kind.rawValue, postId, postId, now])
     }
 
     /// `posts` with the votes of the user with row id `userId` on them.
@@ -325,9 +333,7 @@ extension EmbeddedWall: SocialWall {
             SELECT 'votes', max(a.createdAt), a.postId, NULL, sum(a.value = 1), sum(a.value = -1) FROM activity a
             WHERE a.type = 'vote' AND a.toUserId = :me GROUP BY a.postId
             UNION ALL
-            SELECT 'removed', removedAt, id, NULL, 0, 0 FROM post WHERE userId = :me AND removedAt IS NOT NULL
-            UNION ALL
-            SELECT 'restored', restoredAt, id, NULL, 0, 0 FROM post WHERE userId = :me AND restoredAt IS NOT NULL
+            SELECT a.type, a.createdAt, a.postId, NULL, 0, 0 FROM activity a WHERE a.type IN ('removed', 'restored') AND a.toUserId = :me
         ) e
         JOIN post p ON p.id = e.postId LEFT JOIN user pu ON pu.id = p.userId
         LEFT JOIN post r ON r.id = e.replyId LEFT JOIN user ru ON ru.id = r.userId

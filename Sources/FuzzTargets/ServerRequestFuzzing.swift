@@ -23,7 +23,9 @@ enum ServerRequestFuzzing {
     private static let inputsPerWall = 1000
 
     /// The routes a request may take; `{post}` is a post on the wall, so edits and reads hit a row,
-    /// and `{user}` the signed-up user (read only: a change would end the log-ins below).
+    /// `{user}` the signed-up user (read only: a change would end the log-ins below), `{other}` a
+    /// post by another user (to vote on, report and reply to) and `{role}` a role. The same names
+    /// in a body stand for the same objects. New routes go at the end, so the seeds keep theirs.
     private static let routes: [(method: HTTPRequest.Method, path: String, master: Bool)] = [
         (.get, "/parse/classes/Posts", false),
         (.post, "/parse/classes/Posts", false),
@@ -52,6 +54,13 @@ enum ServerRequestFuzzing {
         (.get, "/parse/classes/_User/{user}", false),
         (.get, "/parse/users/{user}", false),
         (.options, "/parse/classes/Posts", false),
+        (.post, "/parse/classes/Activity", false),
+        (.get, "/parse/classes/Activity", false),
+        (.post, "/parse/roles", true),
+        (.get, "/parse/roles", false),
+        (.put, "/parse/roles/{role}", true),
+        (.put, "/parse/classes/Posts/{other}", false),
+        (.delete, "/parse/roles/{role}", true),
     ]
 
     /// The application on a wall with a signed-up user and one post.
@@ -61,6 +70,8 @@ enum ServerRequestFuzzing {
         var token: String
         let postId: String
         let userId: String
+        let otherPostId: String
+        let roleId: String
         var inputs = 0
 
         /// The wall's file: each wall has its own, as SQLite removes a WAL file by its name.
@@ -76,6 +87,10 @@ enum ServerRequestFuzzing {
                 userId = session.user.objectId
                 postId = try wall.createPost(text: "a post to edit", at: try GeoPoint(latitude: 0, longitude: 0),
                                              session: session, requestId: "fuzz-seed").objectId
+                let other = try wall.signUp(username: "fuzz-other", password: password, name: nil)
+                otherPostId = try wall.createPost(text: "a post to vote on", at: try GeoPoint(latitude: 0, longitude: 0),
+                                                  session: other, requestId: "fuzz-other-seed").objectId
+                roleId = try wall.createRole(name: RoleName.moderators, acl: ["*": .read], users: [other.user.objectId])?.objectId ?? ""
                 let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
                 // Every address's log-in budget as good as endless: the gate's refusals are not what is fuzzed here.
                 var limits = ClientLimits()
@@ -99,6 +114,12 @@ enum ServerRequestFuzzing {
 
     private static let logger = Logger(label: "anywall-fuzz", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// `text` with the names of the wall's objects put in.
+    private static func named(_ text: String) -> String {
+        [("{post}", served.postId), ("{user}", served.userId), ("{other}", served.otherPostId), ("{role}", served.roleId)]
+            .reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+    }
+
     static func run(_ input: [UInt8]) {
         guard let routeByte = input.first else { return }
         let route = routes[Int(routeByte) % routes.count]
@@ -121,10 +142,9 @@ enum ServerRequestFuzzing {
                                   // Every request as a web page's: the CORS middleware answers or marks each.
                                   .origin: "https://fuzz.example", .accessControlRequestMethod: "POST"]
         if route.master { fields[HTTPField.Name("X-Parse-Master-Key")!] = masterKey }
-        let path = route.path.replacingOccurrences(of: "{post}", with: served.postId).replacingOccurrences(of: "{user}", with: served.userId)
         let head = HTTPRequest(method: route.method, scheme: "http", authority: "localhost",
-                               path: query.isEmpty ? path : path + "?" + query, headerFields: fields)
-        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body)))
+                               path: named(query.isEmpty ? route.path : route.path + "?" + query), headerFields: fields)
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: Array(named(String(decoding: body, as: UTF8.self)).utf8))))
         let context = ParseContext(remoteAddress: "127.0.0.1", logger: logger)
         let responder = served.responder
         let done = DispatchSemaphore(value: 0)

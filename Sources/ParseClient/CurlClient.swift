@@ -59,6 +59,8 @@ public final class CurlClient {
         switch request.method {
         case .get:
             ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        case .delete:
+            ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, "DELETE")
         case .post, .put:
             let body = request.body ?? Data()
             ccurl_setopt_long(handle, CURLOPT_POST, 1)

@@ -10,6 +10,7 @@ public struct HTTPRequest: Sendable {
         case get = "GET"
         case post = "POST"
         case put = "PUT"
+        case delete = "DELETE"
     }
 
     public let method: Method

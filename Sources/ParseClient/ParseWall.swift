@@ -10,7 +10,7 @@ public final class ParseWall: WallBackend {
     public var identity: String { server.url }
     public var description: String { "the Parse Server at \(server.url)" }
     public var isRemote: Bool { true }
-    private let client: ParseClient
+    let client: ParseClient
 
     /// Opens a client for `server` (loading libcurl); nothing is sent yet.
     public init(server: ParseServer, timeouts: HTTPTimeouts = .standard) throws {
@@ -84,26 +84,32 @@ public final class ParseWall: WallBackend {
     }
 
     public func nearby(_ query: WallQuery) throws -> [Post] {
+        try nearbyPosts(query, session: nil)
+    }
+
+    /// The posts of `query` (not replies), nearest first, as `session`'s user (nil: anyone) sees
+    /// them: a post the community removed shows to its author alone.
+    func nearbyPosts(_ query: WallQuery, session: Session?) throws -> [Post] {
         let found: [ParsePostObject]
         if let area = query.area {
             // One query per part (MongoDB takes one geo condition per field); duplicates are posts
             // on an edge two parts share.
             var seen = Set<String>()
-            found = try area.parts.flatMap { try nearby(query, in: $0, of: area) }.filter { seen.insert($0.objectId).inserted }
+            found = try area.parts.flatMap { try nearby(query, in: $0, of: area, session: session) }.filter { seen.insert($0.objectId).inserted }
         } else {
-            found = try page(query, where: NearbyCondition(query, part: nil), skip: 0)
+            found = try page(query, where: NearbyCondition(query, part: nil), skip: 0, session: session)
         }
         // Parse Server measures on the same 6371 km sphere; the checks (distance, and GEOS for the
         // area) and the embedded wall's order make the answer exactly the embedded wall's, whatever
         // the server's rounding at the edges and its order of posts at the same distance.
-        let posts = found.compactMap { record -> Post? in
-            guard let text = record.text, let location = try? record.location?.point() else { return nil }
-            let distance = query.center.distance(to: location)
-            guard distance <= query.searchDistance, query.area?.covers(location) ?? true else { return nil }
-            let author: String?
-            if case .included(let user) = record.author { author = user.name ?? user.username } else { author = nil }
-            return Post(objectId: record.objectId, text: text, location: location, author: author, createdAt: record.createdAt)
+        let candidates = found.compactMap { record -> SocialPost? in
+            guard let candidate = SocialPost(record: record), query.center.distance(to: candidate.location) <= query.searchDistance,
+                  query.area?.covers(candidate.location) ?? true else { return nil }
+            return candidate
         }
+        // The config is read only when a post's counters may have removed it.
+        let rules = candidates.contains(where: \.needsRules) ? CommunityRules(config: try fetchConfig()) : nil
+        let posts = candidates.compactMap { $0.shown(to: session?.user.objectId, under: rules) }
         return Array(posts.sorted(by: NearestFirst(around: query.center).precedes).prefix(query.limit))
     }
 
@@ -114,12 +120,12 @@ public final class ParseWall: WallBackend {
     /// The posts nearest first in one part of the area. When the server sees less than the part (its
     /// outer ring without the holes, or its bounds), it reads on, page after page, until `limit`
     /// of the posts are in the area.
-    private func nearby(_ query: WallQuery, in part: AreaPart, of area: Area) throws -> [ParsePostObject] {
+    private func nearby(_ query: WallQuery, in part: AreaPart, of area: Area, session: Session?) throws -> [ParsePostObject] {
         let condition = try NearbyCondition(query, part: part)
         var found: [ParsePostObject] = []
         var skip = 0
         while true {
-            let page = try self.page(query, where: condition, skip: skip)
+            let page = try self.page(query, where: condition, skip: skip, session: session)
             found += page
             guard !condition.isExact, page.count == query.limit, skip + query.limit <= Self.maxSkip,
                   found.count(where: { post in post.location.flatMap { try? $0.point() }.map(area.covers) ?? false }) < query.limit else { return found }
@@ -127,12 +133,17 @@ public final class ParseWall: WallBackend {
         }
     }
 
-    /// One page of a nearby query's answer.
-    private func page(_ query: WallQuery, where condition: NearbyCondition, skip: Int) throws -> [ParsePostObject] {
-        let whereJSON = String(decoding: try JSONEncoder().encode(condition.clause.json), as: UTF8.self)
+    /// One page of a nearby query's answer, read as `session`'s user.
+    private func page(_ query: WallQuery, where condition: NearbyCondition, skip: Int, session: Session?) throws -> [ParsePostObject] {
+        // Threads' posts only: a reply is read in its thread.
+        guard case .object(var clause) = condition.clause.json else { return [] }
+        clause["parent"] = .object(["$exists": .bool(false)])
+        let whereJSON = String(decoding: try JSONEncoder().encode(JSONValue.object(clause)), as: UTF8.self)
         var parameters = [("where", whereJSON), ("include", "user"), ("limit", "\(query.limit)")]
         if skip > 0 { parameters.append(("skip", "\(skip)")) }
-        return try call { try client.send(.get, "classes/Posts", query: parameters, as: ParseResults<ParsePostObject>.self) }.results
+        return try call {
+            try client.send(.get, "classes/Posts", query: parameters, sessionToken: session?.token, as: ParseResults<ParsePostObject>.self)
+        }.results
     }
 
     // MARK: Config
@@ -180,7 +191,7 @@ public final class ParseWall: WallBackend {
         }
     }
 
-    private func required(_ masterKey: String?) throws -> String {
+    func required(_ masterKey: String?) throws -> String {
         guard let masterKey, !masterKey.isEmpty else {
             throw AnywallError.masterKeyMissing(wall: client.serverName)
         }
@@ -195,7 +206,7 @@ public final class ParseWall: WallBackend {
 
     /// Runs a request, turning its failure into anywall's typed errors; `refused` names the meaning
     /// of the error codes particular to the call (nil: the general meaning).
-    private func call<T>(withMasterKey: Bool = false, _ body: () throws -> T,
+    func call<T>(withMasterKey: Bool = false, _ body: () throws -> T,
                          refused special: (Int?, String) -> AnywallError? = { _, _ in nil }) throws -> T {
         do {
             return try body()
@@ -204,7 +215,7 @@ public final class ParseWall: WallBackend {
         }
     }
 
-    private func translate(_ failure: ParseFailure, withMasterKey: Bool = false,
+    func translate(_ failure: ParseFailure, withMasterKey: Bool = false,
                            refused special: (Int?, String) -> AnywallError? = { _, _ in nil }) -> AnywallError {
         switch failure {
         case .unavailable(let message, _):

@@ -20,6 +20,8 @@ public enum ParseErrorCode {
     public static let invalidACL = 123
     /// A request too costly to run, stopped on the server.
     public static let timeout = 124
+    public static let duplicateValue = 137
+    public static let invalidRoleName = 139
     public static let validationFailed = 142
     public static let duplicateRequest = 159
     public static let usernameMissing = 200

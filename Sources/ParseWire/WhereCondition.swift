@@ -28,10 +28,24 @@ public enum WhereCondition {
                 guard !alternatives.isEmpty else { throw .invalidQuery("Bad $nor format - use an array of at least 1 value.") }
                 parts.append(.not(.any(alternatives)))
             case "ACL": throw .invalidQuery("Cannot query on ACL.")
+            case "$relatedTo": parts.append(try relatedTo(constraint, of: recordClass))
             default: parts.append(try field(key, constraint, of: recordClass, depth: depth))
             }
         }
         return parts.count == 1 ? parts[0] : .all(parts)
+    }
+
+    /// `{"object": <Pointer to a _Role>, "key": "users"}`: the users holding the role, the one
+    /// relation anywall-server keeps.
+    private static func relatedTo(_ argument: JSONValue, of recordClass: RecordClass) throws(ParseError) -> RecordCondition {
+        guard case .object(let relation) = argument, let object = relation["object"], case .string(let key)? = relation["key"],
+              let pointer = try? ParsePointer(json: object) else {
+            throw .invalidQuery("improper usage of $relatedTo")
+        }
+        guard recordClass == .users, pointer.className == "_Role", key == "users" else {
+            throw .invalidQuery("anywall-server keeps one relation, a role's users: $relatedTo takes a _Role and the key users")
+        }
+        return .holdsRole(pointer.objectId)
     }
 
     private static func list(_ json: JSONValue, of recordClass: RecordClass, _ depth: Int, _ refusal: String) throws(ParseError) -> [RecordCondition] {

@@ -16,6 +16,8 @@ struct PostgresSQLDialect: RecordSQLDialect {
         case .parent: return "(SELECT thread.object_id FROM posts AS thread WHERE thread.id = posts.parent_id) COLLATE \"C\""
         case .score: return "posts.score"
         case .replyCount: return "posts.reply_count"
+        case .reportCount: return "posts.report_count"
+        case .removed: return "posts.removed COLLATE \"C\""
         case .username: return "users.username COLLATE \"C\""
         case .name: return "users.name COLLATE \"C\""
         case .extra(let name): return extraField(name, as: .string)
@@ -40,6 +42,25 @@ struct PostgresSQLDialect: RecordSQLDialect {
     var readersColumn: String { "posts.readers" }
 
     var removedColumn: String { "posts.removed" }
+
+    func readersNameRoleOf(_ placeholder: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
+                WHERE role_users.user_id = (SELECT id FROM users AS holder WHERE holder.object_id = \(placeholder))
+                  AND strpos(posts.readers, ' role:' || roles.name || ' ') > 0)
+        """
+    }
+
+    func moderates(_ placeholder: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
+                WHERE roles.name = '\(RoleName.moderators)' AND role_users.user_id = (SELECT id FROM users AS holder WHERE holder.object_id = \(placeholder)))
+        """
+    }
+
+    func holdsRole(_ placeholder: String) -> String {
+        "users.id IN (SELECT role_users.user_id FROM role_users JOIN roles ON roles.id = role_users.role_id WHERE roles.object_id = \(placeholder))"
+    }
 
     func placeholder(_ number: Int) -> String { "$\(number)" }
 

@@ -63,12 +63,18 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
             defer { recordClass = outer }
             return dialect.authorAmong(usersWhere: sql(users))
         case .readable(let reader):
-            // A post the community or a moderator removed is read by its author alone.
+            // A post the community or a moderator removed is read by its author and the moderators alone.
             guard let reader else { return "(\(dialect.readersColumn) IS NULL AND \(dialect.removedColumn) IS NULL)" }
             let entry = bind(.string(" \(reader) "), for: .objectId)
+            let holder = bind(.string(reader), for: .objectId)
             let author = bind(.string(reader), for: .objectId)
-            return "((\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry)))"
-                + " AND (\(dialect.removedColumn) IS NULL OR \(dialect.column(.user, of: .posts)) = \(author)))"
+            let moderator = bind(.string(reader), for: .objectId)
+            return "((\(dialect.readersColumn) IS NULL OR \(dialect.contains(dialect.readersColumn, entry))"
+                + " OR \(dialect.readersNameRoleOf(holder)))"
+                + " AND (\(dialect.removedColumn) IS NULL OR \(dialect.column(.user, of: .posts)) = \(author)"
+                + " OR \(dialect.moderates(moderator))))"
+        case .holdsRole(let role):
+            return dialect.holdsRole(bind(.string(role), for: .objectId))
         }
     }
 

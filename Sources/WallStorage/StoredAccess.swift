@@ -20,6 +20,11 @@ extension PostAccess {
     public func storedWriters(author: String?) -> String? {
         guard let acl else { return Self.noACL }
         if acl == Self.anywallACL(readers: storedReaders, author: author) { return nil }
+        return Self.json(acl)
+    }
+
+    /// The ACL as Parse's JSON, keys sorted: how a store keeps an ACL whole.
+    public static func json(_ acl: [String: Rights]) -> String? {
         let entries = acl.mapValues { rights in
             var flags: [String: Bool] = [:]
             if rights.contains(.read) { flags["read"] = true }
@@ -31,6 +36,18 @@ extension PostAccess {
         return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The ACL `json(_:)` wrote; one that does not decode gives no one any right, rather than
+    /// more than the ACL gave.
+    public static func acl(json: String) -> [String: Rights] {
+        let entries = (try? JSONDecoder().decode([String: [String: Bool]].self, from: Data(json.utf8))) ?? [:]
+        return entries.mapValues { flags in
+            var rights: Rights = []
+            if flags["read"] == true { rights.insert(.read) }
+            if flags["write"] == true { rights.insert(.write) }
+            return rights
+        }
+    }
+
     /// The access the two columns keep for a post by `author`.
     public init(storedReaders: String?, storedWriters: String?, author: String?) {
         switch storedWriters {
@@ -39,15 +56,8 @@ extension PostAccess {
         case Self.noACL? where storedReaders == nil:
             self.init(kept: nil)
         case let json? where json.hasPrefix("{"):
-            // Written by `storedWriters` alone: a column that does not decode gives no one but the
-            // master key any right, rather than more than the ACL gave.
-            let entries = (try? JSONDecoder().decode([String: [String: Bool]].self, from: Data(json.utf8))) ?? [:]
-            self.init(kept: entries.mapValues { flags in
-                var rights: Rights = []
-                if flags["read"] == true { rights.insert(.read) }
-                if flags["write"] == true { rights.insert(.write) }
-                return rights
-            })
+            // Written by `storedWriters` alone.
+            self.init(kept: Self.acl(json: json))
         case let list?:
             var acl = Self.readACL(storedReaders)
             for writer in Self.users(list) { acl[writer, default: []].insert(.write) }

@@ -50,7 +50,7 @@ struct ParseFixtureTests {
 
     @Test("login, whoami and logout")
     func sessionLifecycle() throws {
-        let (box, runs) = try replay(["login", "users-me", "logout"], [
+        let (box, runs) = try replay(["login", "users-me", "karma", "logout"], [
             (["login", "--username", "alice", "--password-stdin"], "p_n7!-e8\n"), (["whoami"], nil), (["logout"], nil), (["whoami"], nil),
         ])
         #expect(runs[0].status == Exit.success, "\(runs[0])")
@@ -142,12 +142,64 @@ struct ParseFixtureTests {
 
     @Test("a post whose answer is lost waits in the outbox; the next command sends it with the same request id, and 159 means delivered")
     func outboxAfterLostAnswer() throws {
-        let (box, runs) = try replay(["config", "create-post-response-lost", "create-post-retry-duplicate", "users-me", "users-me"], loggedIn: true, [
+        let (box, runs) = try replay(["config", "create-post-response-lost", "create-post-retry-duplicate", "users-me", "karma", "users-me", "karma"], loggedIn: true, [
             (["post", "Free coffee", "--at", "37.7793,-122.4193"], nil), (["whoami"], nil), (["whoami"], nil),
         ])
         #expect(runs[0].status == Exit.success && runs[0].stdout.isEmpty && runs[0].stderr.contains("waits in the outbox"), "\(runs[0])")
         #expect(runs[1].status == Exit.success && runs[1].stderr.contains("the server had it already"), "\(runs[1])")
         #expect(!runs[2].stderr.contains("sent the post"), "sent once only: \(runs[2])")
         #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent(".local/state/anywall/outbox/outbox.json").path))
+    }
+
+    /// carol's post, where alice stands.
+    static let cat = "Hc2Wv6RjPu"
+    static let atCat = ["--at", "37.7694,-122.4862"]
+
+    @Test("vote on a stock server: the post, the rules, a look for the account's vote, the Activity row, then Increment (refused by Anywall's ACL)")
+    func vote() throws {
+        let (_, runs) = try replay(["post-fetch", "config", "activity-my-vote-none", "activity-vote", "post-score-increment-forbidden", "post-fetch"],
+                                   loggedIn: true, [(["vote", Self.cat, "up"] + Self.atCat, nil)])
+        #expect(runs[0].status == Exit.success && runs[0].stdout == "score 0 (your vote: up)\n", "\(runs[0])")
+    }
+
+    @Test("reply on a stock server: the text checked against the config, a Posts object with a parent, the count by Increment, and the reply notice")
+    func reply() throws {
+        let (_, runs) = try replay(["config", "post-fetch", "config", "reply-create", "post-replycount-increment-forbidden", "activity-reply-notice"],
+                                   loggedIn: true, [(["reply", Self.cat, "Seen it near the park"] + Self.atCat, nil)])
+        #expect(runs[0].status == Exit.success && runs[0].stdout == "Rp3Nx7VcWb\n", "\(runs[0])")
+    }
+
+    @Test("thread on a stock server: the post, then its replies oldest first by their parent")
+    func thread() throws {
+        let (_, runs) = try replay(["post-fetch", "thread-replies"], loggedIn: true, [(["thread", Self.cat, "--json"] + Self.atCat, nil)])
+        let thread = runs[0].json as? [[String: Any]] ?? []
+        #expect(runs[0].status == Exit.success && thread.map { $0["text"] as? String } == ["Lost cat, grey tabby", "Seen it near the park"], "\(runs[0])")
+        #expect(thread.last?["parent"] as? String == Self.cat)
+    }
+
+    @Test("report on a stock server: a look for the account's report, the Activity row for the reporter and role:moderators, then Increment")
+    func report() throws {
+        let (_, runs) = try replay(["post-fetch", "config", "activity-my-report-none", "activity-report", "post-reportcount-increment-forbidden"],
+                                   loggedIn: true, [(["report", Self.cat, "--reason", "spam", "--note", "Same text on twenty posts"] + Self.atCat, nil)])
+        #expect(runs[0].status == Exit.success, "\(runs[0])")
+    }
+
+    @Test("activity on a stock server: one query for the page, votes gathered per post")
+    func activity() throws {
+        let (_, runs) = try replay(["activity-feed"], loggedIn: true, [(["activity", "--json"], nil)])
+        let feed = runs[0].json as? [[String: Any]] ?? []
+        #expect(runs[0].status == Exit.success && feed.count == 1 && feed.first?["type"] as? String == "votes" && feed.first?["up"] as? Int == 2,
+                "\(runs[0])")
+    }
+
+    @Test("moderate grant on a stock server: the user, the role moderators, made with its first user by the master key")
+    func grant() throws {
+        let server = try TestHTTPServer.replaying(["users-by-username", "roles-moderators-none", "roles-create-moderators"])
+        let box = try Sandbox()
+        let run = try box.run(["moderate", "grant", "bob", "--master-key-file", box.masterKeyFile.path],
+                              environment: Sandbox.parseEnvironment(server.parseURL))
+        let report = try server.report()
+        #expect(report.mismatches.isEmpty && report.unused.isEmpty, "\(report.mismatches) \(report.unused)\n\(run)")
+        #expect(run.status == Exit.success, "\(run)")
     }
 }

@@ -12,7 +12,7 @@ struct ServerFixtureTests {
     static let replayed = [
         "config-empty", "signup", "signup-taken", "login", "login-wrong-password", "users-me", "users-me-invalid-session",
         "create-post", "create-post-duplicate-request", "create-post-retry-duplicate", "create-post-invalid-session",
-        "nearby", "nearby-empty", "invalid-query", "schema-create-no-master-key", "schema-exists", "config-set-defaults",
+        "nearby", "karma", "nearby-empty", "invalid-query", "schema-create-no-master-key", "schema-exists", "config-set-defaults",
         "config", "config-set", "config-updated", "config-set-no-master-key", "logout", "logout-invalid-session", "unauthorized",
     ]
 
@@ -24,6 +24,19 @@ struct ServerFixtureTests {
         // Network trouble and crashes, not answers.
         "server-error": "a fault", "nearby-malformed": "a fault", "nearby-slow": "a fault",
         "nearby-closed-mid-response": "a fault", "create-post-response-lost": "a fault",
+        // The social layer on a stock server: carol's post, its Activity rows and the roles are
+        // that server's state (ServerSocialTests and ServerRoleTests send anywall-server the same
+        // requests on its own state), and where it keeps the counters anywall-server answers a
+        // client's Increment with 119, a beforeSave's refusal, not a stock server's 101.
+        "post-fetch": "a stock server's state", "thread-replies": "a stock server's state", "reply-create": "a stock server's state",
+        "activity-my-vote-none": "a stock server's state", "activity-vote": "a stock server's state",
+        "activity-reply-notice": "anywall-server writes reply notices itself (119)", "activity-my-report-none": "a stock server's state",
+        "activity-report": "a stock server's state", "activity-feed": "a stock server's state",
+        "post-score-increment-forbidden": "anywall-server keeps the counters (119)",
+        "post-replycount-increment-forbidden": "anywall-server keeps the counters (119)",
+        "post-reportcount-increment-forbidden": "anywall-server keeps the counters (119)",
+        "users-by-username": "a stock server's state", "roles-moderators-none": "a stock server's state",
+        "roles-create-moderators": "a stock server's state",
     ]
 
     static let fixtures = TestHTTPServer.repositoryRoot.appendingPathComponent("fixtures/parse")

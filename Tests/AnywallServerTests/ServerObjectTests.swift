@@ -148,12 +148,12 @@ struct ServerObjectTests {
         _ = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: ["text": "t", "location": Self.point, "mood": "ok"])
         let all = try server.send("GET", "/schemas", headers: master).json["results"] as? [[String: Any]]
         #expect(all?.compactMap { $0["className"] as? String } == ["Posts", "_User"], "\(String(describing: all))")
-        let added = try server.send("PUT", "/schemas/Posts", headers: master, json: ["className": "Posts", "fields": ["score": ["type": "Number"]]])
+        let added = try server.send("PUT", "/schemas/Posts", headers: master, json: ["className": "Posts", "fields": ["points": ["type": "Number"]]])
         let fields = added.json["fields"] as? [String: Any]
-        #expect((fields?["score"] as? [String: Any])?["type"] as? String == "Number" && (fields?["mood"] as? [String: Any])?["type"] as? String == "String",
+        #expect((fields?["points"] as? [String: Any])?["type"] as? String == "Number" && (fields?["mood"] as? [String: Any])?["type"] as? String == "String",
                 "\(added)")
-        let typed = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: ["text": "t", "location": Self.point, "score": "high"])
-        #expect(Self.refusal(typed) == "400 111 schema mismatch for Posts.score; expected Number but got String")
+        let typed = try server.send("POST", "/classes/Posts", headers: Self.session(alice.token), json: ["text": "t", "location": Self.point, "points": "high"])
+        #expect(Self.refusal(typed) == "400 111 schema mismatch for Posts.points; expected Number but got String")
         #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["mood": ["type": "Number"]]]))
                 == "400 255 Field mood exists, cannot update.")
         #expect(Self.refusal(try server.send("PUT", "/schemas/Posts", headers: master, json: ["fields": ["x": ["type": "Nonsense"]]]))

@@ -19,13 +19,13 @@ struct ServerQueryLanguageTests {
             alice = try server.signUp("alice")
             bob = try server.signUp("bob")
             let posts: [(String, [String: Any], String)] = [
-                ("Free coffee", ["score": 5, "mood": "happy", "seen": true, "tags": ["food"],
+                ("Free coffee", ["points": 5, "mood": "happy", "seen": true, "tags": ["food"],
                                  "when": ["__type": "Date", "iso": "2024-01-01T10:00:00.000Z"]], "alice"),
-                ("free parking", ["score": 2, "mood": "calm", "seen": false, "friend": ["__type": "Pointer", "className": "_User", "objectId": bob.objectId]], "alice"),
+                ("free parking", ["points": 2, "mood": "calm", "seen": false, "friend": ["__type": "Pointer", "className": "_User", "objectId": bob.objectId]], "alice"),
                 // Everyone's to read and write as the others, but by an ACL sent: it comes back with every find.
-                ("Lost cat", ["score": 9, "mood": "sad", "when": ["__type": "Date", "iso": "2025-06-01T10:00:00.000Z"],
+                ("Lost cat", ["points": 9, "mood": "sad", "when": ["__type": "Date", "iso": "2025-06-01T10:00:00.000Z"],
                               "ACL": ["*": ["read": true, "write": true]]], "bob"),
-                ("Street party", ["score": 5, "tags": ["music", "food"]], "bob"),
+                ("Street party", ["points": 5, "tags": ["music", "food"]], "bob"),
                 ("Quiet corner", [:], "bob"),
             ]
             for (index, (text, fields, author)) in posts.enumerated() {
@@ -72,19 +72,19 @@ struct ServerQueryLanguageTests {
         #expect(try wall.texts(["text": "Lost cat"]) == ["Lost cat"])
         #expect(try wall.texts(["text": "lost cat"]).isEmpty, "equality is exact")
         #expect(try wall.texts(["mood": "happy"]) == ["Free coffee"])
-        #expect(try wall.texts(["score": 5]) == ["Free coffee", "Street party"])
+        #expect(try wall.texts(["points": 5]) == ["Free coffee", "Street party"])
         #expect(try wall.texts(["seen": false]) == ["free parking"])
         #expect(try wall.texts(["when": Self.date("2025-06-01T10:00:00.000Z")]) == ["Lost cat"])
         #expect(try wall.texts(["friend": ["__type": "Pointer", "className": "_User", "objectId": wall.bob.objectId]]) == ["free parking"])
         #expect(try wall.texts(["user": ["__type": "Pointer", "className": "_User", "objectId": wall.alice.objectId]]) == ["Free coffee", "free parking"])
-        #expect(try wall.texts(["score": ["$ne": 5]]) == ["Lost cat", "Quiet corner", "free parking"], "a post without the field is not equal")
+        #expect(try wall.texts(["points": ["$ne": 5]]) == ["Lost cat", "Quiet corner", "free parking"], "a post without the field is not equal")
         #expect(try wall.texts(["mood": ["$in": ["sad", "calm"]]]) == ["Lost cat", "free parking"])
         #expect(try wall.texts(["mood": ["$nin": ["sad", "calm"]]]) == ["Free coffee", "Quiet corner", "Street party"])
         #expect(try wall.texts(["mood": ["$exists": true]]) == ["Free coffee", "Lost cat", "free parking"])
         #expect(try wall.texts(["mood": ["$exists": false]]) == ["Quiet corner", "Street party"])
         #expect(try wall.texts(["mood": NSNull()]) == ["Quiet corner", "Street party"], "null equals a missing field")
         #expect(try wall.texts(["nothing": "x"]).isEmpty, "a field no post has matches nothing")
-        #expect(try wall.texts(["score": "5"]).isEmpty, "a value of another type matches nothing")
+        #expect(try wall.texts(["points": "5"]).isEmpty, "a value of another type matches nothing")
         #expect(try wall.texts(["tags": "food"]) == ["Free coffee", "Street party"], "a value on an array field: the arrays that hold it")
         #expect(try wall.texts(["tags": ["$in": ["music", "none"]]]) == ["Street party"])
         #expect(try wall.texts(["tags": ["$ne": "food"]]) == ["Lost cat", "Quiet corner", "free parking"])
@@ -93,9 +93,9 @@ struct ServerQueryLanguageTests {
     @Test("$lt, $lte, $gt, $gte on numbers, strings and dates, built-in and added")
     func comparisons() throws {
         let wall = try Wall()
-        #expect(try wall.texts(["score": ["$gt": 2, "$lte": 5]]) == ["Free coffee", "Street party"])
-        #expect(try wall.texts(["score": ["$lt": 5]]) == ["free parking"])
-        #expect(try wall.texts(["score": ["$gte": 9]]) == ["Lost cat"])
+        #expect(try wall.texts(["points": ["$gt": 2, "$lte": 5]]) == ["Free coffee", "Street party"])
+        #expect(try wall.texts(["points": ["$lt": 5]]) == ["free parking"])
+        #expect(try wall.texts(["points": ["$gte": 9]]) == ["Lost cat"])
         #expect(try wall.texts(["text": ["$gte": "L", "$lt": "S"]]) == ["Lost cat", "Quiet corner"], "strings compare byte by byte")
         #expect(try wall.texts(["when": ["$lt": Self.date("2025-01-01T00:00:00.000Z")]]) == ["Free coffee"])
         #expect(try wall.texts(["createdAt": ["$gt": Self.date("2000-01-01T00:00:00.000Z")]]).count == 5)
@@ -139,10 +139,10 @@ struct ServerQueryLanguageTests {
     @Test("$or, $and and $nor, nested")
     func logic() throws {
         let wall = try Wall()
-        #expect(try wall.texts(["$or": [["mood": "sad"], ["score": 2]]]) == ["Lost cat", "free parking"])
-        #expect(try wall.texts(["$and": [["score": ["$gte": 5]], ["tags": ["$exists": true]]]]) == ["Free coffee", "Street party"])
-        #expect(try wall.texts(["$nor": [["score": 5], ["mood": "sad"]]]) == ["Quiet corner", "free parking"])
-        #expect(try wall.texts(["score": 5, "$or": [["mood": "happy"], ["mood": ["$exists": false]]]]) == ["Free coffee", "Street party"])
+        #expect(try wall.texts(["$or": [["mood": "sad"], ["points": 2]]]) == ["Lost cat", "free parking"])
+        #expect(try wall.texts(["$and": [["points": ["$gte": 5]], ["tags": ["$exists": true]]]]) == ["Free coffee", "Street party"])
+        #expect(try wall.texts(["$nor": [["points": 5], ["mood": "sad"]]]) == ["Quiet corner", "free parking"])
+        #expect(try wall.texts(["points": 5, "$or": [["mood": "happy"], ["mood": ["$exists": false]]]]) == ["Free coffee", "Street party"])
     }
 
     @Test("$inQuery, $notInQuery, $select and $dontSelect through the user pointer")
@@ -153,14 +153,14 @@ struct ServerQueryLanguageTests {
         #expect(try wall.texts(["user": ["$notInQuery": bobs]]) == ["Free coffee", "free parking"])
         let select: [String: Any] = ["query": ["className": "_User", "where": ["username": ["$regex": "^a"]]], "key": "objectId"]
         #expect(try wall.texts(["user": ["$select": select]]) == ["Free coffee", "free parking"])
-        #expect(try wall.texts(["user": ["$dontSelect": select], "score": 5]) == ["Street party"])
+        #expect(try wall.texts(["user": ["$dontSelect": select], "points": 5]) == ["Street party"])
     }
 
     @Test("geo operators with the other constraints, count with $nearSphere, order on several keys, keys and excludeKeys")
     func withPlaceAndOrder() throws {
         let wall = try Wall()
         let near: [String: Any] = ["$nearSphere": ["__type": "GeoPoint", "latitude": 10.04, "longitude": 20], "$maxDistanceInKilometers": 100]
-        #expect(try wall.texts(["location": near, "score": ["$gte": 5]], ["order": ""]) == ["Street party", "Lost cat", "Free coffee"])
+        #expect(try wall.texts(["location": near, "points": ["$gte": 5]], ["order": ""]) == ["Street party", "Lost cat", "Free coffee"])
         let counted = try wall.find(["location": near, "user": ["$inQuery": ["where": ["username": "bob"], "className": "_User"]]],
                                     ["count": "1", "limit": "1", "order": ""])
         #expect(counted.json["count"] as? Int == 3 && (counted.json["results"] as? [[String: Any]])?.first?["text"] as? String == "Quiet corner",
@@ -168,16 +168,16 @@ struct ServerQueryLanguageTests {
         let box: [String: Any] = ["$within": ["$box": [["__type": "GeoPoint", "latitude": 9.9, "longitude": 19.9],
                                                        ["__type": "GeoPoint", "latitude": 10.025, "longitude": 20.1]]]]
         #expect(try wall.texts(["location": box, "mood": ["$exists": true]]) == ["Free coffee", "Lost cat", "free parking"])
-        #expect(try wall.texts([:], ["order": "-score,text"]) == ["Lost cat", "Free coffee", "Street party", "free parking", "Quiet corner"],
+        #expect(try wall.texts([:], ["order": "-points,text"]) == ["Lost cat", "Free coffee", "Street party", "free parking", "Quiet corner"],
                 "a post without the field comes last in descending order")
-        #expect(try wall.texts([:], ["order": "score,-text"]) == ["Quiet corner", "free parking", "Street party", "Free coffee", "Lost cat"])
+        #expect(try wall.texts([:], ["order": "points,-text"]) == ["Quiet corner", "free parking", "Street party", "Free coffee", "Lost cat"])
         #expect(try wall.texts([:], ["order": "nothing,text"]).first == "Free coffee", "a field no post has does not sort")
         // objectId, the dates and the ACL (when the post has one) always come, as Parse Server always selects them.
-        let keys = try wall.find(["score": 9], ["keys": "score,mood"])
-        #expect(Set(((keys.json["results"] as? [[String: Any]]) ?? [])[0].keys) == ["objectId", "createdAt", "updatedAt", "ACL", "score", "mood"], "\(keys)")
-        let excluded = try wall.find(["score": 9], ["excludeKeys": "when,location,ACL,user"])
-        #expect(Set(((excluded.json["results"] as? [[String: Any]]) ?? [])[0].keys) == ["objectId", "createdAt", "updatedAt", "ACL", "text", "score", "mood"])
-        let authorName = try wall.find(["score": 9], ["keys": "user.username"])
+        let keys = try wall.find(["points": 9], ["keys": "points,mood"])
+        #expect(Set(((keys.json["results"] as? [[String: Any]]) ?? [])[0].keys) == ["objectId", "createdAt", "updatedAt", "ACL", "points", "mood"], "\(keys)")
+        let excluded = try wall.find(["points": 9], ["excludeKeys": "when,location,ACL,user"])
+        #expect(Set(((excluded.json["results"] as? [[String: Any]]) ?? [])[0].keys) == ["objectId", "createdAt", "updatedAt", "ACL", "text", "points", "mood"])
+        let authorName = try wall.find(["points": 9], ["keys": "user.username"])
         let post = ((authorName.json["results"] as? [[String: Any]]) ?? [[:]])[0]
         #expect(Set(post.keys) == ["objectId", "createdAt", "updatedAt", "ACL", "user"], "\(authorName)")
         #expect((post["user"] as? [String: Any])?["username"] as? String == "bob", "a key inside the pointer includes its object: \(authorName)")
@@ -216,16 +216,16 @@ struct ServerQueryLanguageTests {
         #expect(try wall.refusal(["$nor": []]) == "400 102 Bad $nor format - use an array of at least 1 value.")
         #expect(try wall.refusal(["ACL": "x"]) == "400 102 Cannot query on ACL.")
         #expect(try wall.refusal(["bad-key": 1]) == "400 105 Invalid key name: bad-key")
-        #expect(try wall.refusal(["score": ["$in": 5]]) == "400 107 bad $in value")
-        #expect(try wall.refusal(["score": ["$nin": "x"]]) == "400 107 bad $nin value")
-        #expect(try wall.refusal(["score": ["$near": 5]]) == "400 107 bad constraint: $near")
+        #expect(try wall.refusal(["points": ["$in": 5]]) == "400 107 bad $in value")
+        #expect(try wall.refusal(["points": ["$nin": "x"]]) == "400 107 bad $nin value")
+        #expect(try wall.refusal(["points": ["$near": 5]]) == "400 107 bad constraint: $near")
         #expect(try wall.refusal(["user": ["$inQuery": ["where": [:]]]]) == "400 102 improper usage of $inQuery")
         #expect(try wall.refusal(["user": ["$select": ["query": ["className": "_User"]]]]) == "400 102 improper usage of $select")
         #expect(try wall.refusal(["when": ["__type": "Date"]]) == "400 107 bad atom: {\"__type\":\"Date\"}")
         #expect(try wall.refusal([:], ["order": "bad-key"]) == "400 105 Invalid field name: bad-key.")
-        var nested: [String: Any] = ["score": 1]
+        var nested: [String: Any] = ["points": 1]
         for _ in 0..<20 { nested = ["$or": [nested]] }
         #expect(try wall.refusal(nested) == "400 102 anywall-server nests $or, $and, $nor and sub-queries 16 deep at most")
-        #expect(try wall.refusal(["score": ["$in": Array(0..<1001)]]) == "400 102 anywall-server takes 1000 values at most in $in")
+        #expect(try wall.refusal(["points": ["$in": Array(0..<1001)]]) == "400 102 anywall-server takes 1000 values at most in $in")
     }
 }

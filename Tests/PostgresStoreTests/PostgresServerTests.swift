@@ -266,7 +266,7 @@ struct PostgresServerTests {
         for index in 0..<60 {
             let token = index.isMultiple(of: 3) ? eve.token : dana.token
             // Every fifth post is dana's alone to read, and each has a field of its own: both travel with the copy.
-            var body: [String: Any] = ["text": "post \(index)", "score": index, "location": [
+            var body: [String: Any] = ["text": "post \(index)", "points": index, "location": [
                 "__type": "GeoPoint", "latitude": 59.3 + Double.random(in: -0.5...0.5, using: &generator),
                 "longitude": 18.0 + Double.random(in: -0.5...0.5, using: &generator)]]
             if index % 5 == 1 { body["ACL"] = [dana.objectId: ["read": true, "write": true]] }
@@ -285,7 +285,7 @@ struct PostgresServerTests {
                                                          ["__type": "GeoPoint", "latitude": 59.5, "longitude": 18.2]]]]]
             return try [near, box].flatMap { clause in
                 let text = String(decoding: try JSONSerialization.data(withJSONObject: clause), as: UTF8.self)
-                let query = ["where": text, "include": "user", "count": "1", "limit": "1000", "order": "-score"]
+                let query = ["where": text, "include": "user", "count": "1", "limit": "1000", "order": "-points"]
                 return [try server.send("GET", "/classes/Posts", query: query).text,
                         try server.send("GET", "/classes/Posts", query: query, headers: Self.sessionHeaders(dana.token)).text]
             } + [try server.send("GET", "/config").text, try server.send("GET", "/users/me", headers: Self.sessionHeaders(dana.token)).text]

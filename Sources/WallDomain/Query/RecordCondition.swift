@@ -23,6 +23,8 @@ public indirect enum RecordCondition: Equatable, Sendable {
     /// The reader (a user's objectId, nil for nobody signed in) may read the post: what a store
     /// adds to every query that is not the master key's.
     case readable(by: String?)
+    /// A user holds the role with this objectId (`$relatedTo` on a role's `users`).
+    case holdsRole(String)
 
     /// No condition at all.
     public static let always = RecordCondition.all([])

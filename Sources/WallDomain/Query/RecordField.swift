@@ -9,7 +9,9 @@ public enum RecordField: Hashable, Sendable {
     /// A reply's thread post: the `parent` Pointer, compared by the post's objectId.
     case parent
     /// A post's counters, which only the wall moves.
-    case score, replyCount
+    case score, replyCount, reportCount
+    /// Why a post was removed (`PostRemoval`), when it was.
+    case removed
     /// A user's name to log in with, and the name shown.
     case username, name
     /// A field a client added to a post.
@@ -27,6 +29,8 @@ public enum RecordField: Hashable, Sendable {
         case ("parent", .posts): self = .parent
         case ("score", .posts): self = .score
         case ("replyCount", .posts): self = .replyCount
+        case ("reportCount", .posts): self = .reportCount
+        case ("removed", .posts): self = .removed
         case ("username", .users): self = .username
         case ("name", .users): self = .name
         case (_, .posts) where FieldType.isFieldName(name) && !RecordClass.posts.reservedNames.contains(name): self = .extra(name)
@@ -40,7 +44,8 @@ public enum RecordField: Hashable, Sendable {
         case .objectId, .text, .username, .name: return .string
         case .createdAt, .updatedAt: return .date
         case .user, .parent: return .pointer
-        case .score, .replyCount: return .number
+        case .score, .replyCount, .reportCount: return .number
+        case .removed: return .string
         case .extra: return nil
         }
     }

@@ -4,9 +4,10 @@ import Foundation
 /// report or a reply notice, told to its reader as the rules allow (a vote's voter is told to the
 /// voter alone).
 public struct StoredActivity: Equatable, Sendable {
-    /// What the row records.
+    /// What the row records: a vote, a report, a reply notice, or the removal or restore of the
+    /// author's post (told to them, from no one).
     public enum Kind: String, CaseIterable, Sendable {
-        case vote, report, reply
+        case vote, report, reply, removed, restored
     }
 
     public let objectId: String
@@ -42,6 +43,12 @@ public struct StoredActivity: Equatable, Sendable {
 /// Which `Activity` rows a find asks for; every part given must hold. The reader sees only the
 /// rows the rules let them read, whatever the filter.
 public struct ActivityFilter: Equatable, Sendable {
+    /// At least one of these holds too, when there are any (`$or`).
+    public var alternatives: [ActivityFilter] = []
+    /// Rows about the threads this user (an objectId) replied in.
+    public var inThreadsRepliedBy: String?
+    /// Rows made after this.
+    public var after: Date?
     public var objectId: String?
     public var kinds: Set<StoredActivity.Kind>?
     /// The posts (objectIds) the rows are about.

@@ -1,8 +1,7 @@
-/// Who may read and who may change a post: Parse's ACL, for everyone (`*`) and for users by
-/// objectId, kept as it was given so that it comes back the same. A post saved without an ACL has
-/// none, and is everyone's to read and to write, as Parse keeps it; anywall's own client asks for
-/// Anywall's: everyone reads, only the author writes. Roles are not kept: an ACL naming one is
-/// refused.
+/// Who may read and who may change a post: Parse's ACL, for everyone (`*`), for users by
+/// objectId and for roles (`role:NAME`), kept as it was given so that it comes back the same. A
+/// post saved without an ACL has none, and is everyone's to read and to write, as Parse keeps it;
+/// anywall's own client asks for Anywall's: everyone reads, only the author writes.
 public struct PostAccess: Hashable, Sendable {
     /// What one principal (`*` for everyone, or a user's objectId) may do with a post.
     public struct Rights: OptionSet, Hashable, Sendable {
@@ -29,11 +28,14 @@ public struct PostAccess: Hashable, Sendable {
         PostAccess(entries: ["*": .read, author: [.read, .write]])
     }
 
-    /// The rights an ACL gives, refused (`AnywallError.inputRejected`) when it names a role or
-    /// anything but `*` and objectIds.
+    /// The rights an ACL gives, refused (`AnywallError.inputRejected`) when it names anything but
+    /// `*`, objectIds and roles by a role's name.
     public init(acl: [String: Rights]) throws(AnywallError) {
         for principal in acl.keys where principal != "*" {
-            guard !principal.hasPrefix("role:") else { throw .inputRejected("anywall-server keeps no roles: \(principal) cannot be in an ACL") }
+            if principal.hasPrefix(Self.rolePrefix) {
+                _ = try RoleName.validated(String(principal.dropFirst(Self.rolePrefix.count)))
+                continue
+            }
             guard !principal.isEmpty, principal.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x80 }) else {
                 throw .inputRejected("\(principal) is not a user's objectId")
             }
@@ -57,13 +59,24 @@ public struct PostAccess: Hashable, Sendable {
         return Set(acl.filter { $0.value.contains(right) }.keys)
     }
 
-    /// Whether `userId` (nil: nobody signed in) may read the post.
-    public func mayRead(_ userId: String?) -> Bool {
-        readers.map { list in userId.map(list.contains) ?? false } ?? true
+    /// How an ACL names a role: `role:` and its name.
+    public static let rolePrefix = "role:"
+
+    /// Whether the ACL names a role: who may read then depends on who holds it.
+    public var namesRoles: Bool { acl?.keys.contains { $0.hasPrefix(Self.rolePrefix) } ?? false }
+
+    /// Whether `userId` (nil: nobody signed in), holding `roles` (by name), may read the post.
+    public func mayRead(_ userId: String?, roles: Set<String> = []) -> Bool {
+        readers.map { Self.names(userId, roles, in: $0) } ?? true
     }
 
-    /// Whether `userId` may change or delete the post.
-    public func mayWrite(_ userId: String?) -> Bool {
-        writers.map { list in userId.map(list.contains) ?? false } ?? true
+    /// Whether `userId`, holding `roles`, may change or delete the post.
+    public func mayWrite(_ userId: String?, roles: Set<String> = []) -> Bool {
+        writers.map { Self.names(userId, roles, in: $0) } ?? true
+    }
+
+    private static func names(_ userId: String?, _ roles: Set<String>, in list: Set<String>) -> Bool {
+        guard let userId else { return false }
+        return list.contains(userId) || roles.contains { list.contains(rolePrefix + $0) }
     }
 }

@@ -28,6 +28,8 @@ public struct PostOrder: Equatable, Sendable {
         case .parent: return precedes(a.parent ?? "", b.parent ?? "")
         case .score: return precedes(a.score, b.score)
         case .replyCount: return precedes(a.replyCount, b.replyCount)
+        case .reportCount: return precedes(a.reportCount, b.reportCount)
+        case .removed: return precedes(a.removed?.rawValue ?? "", b.removed?.rawValue ?? "")
         case .username, .name: return nil
         case .extra(let name): return precedes(SortableValue(a.fields[name]), SortableValue(b.fields[name]))
         }

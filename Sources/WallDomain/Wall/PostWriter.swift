@@ -7,10 +7,10 @@ public enum PostWriter: Equatable, Sendable {
     case session(String?)
 
     /// Whether this writer may change or delete a post with `access`, `callerId` being the
-    /// objectId of its session's user (nil: none): the master key, any post; a user, a post whose
-    /// ACL lets them read and write it (one they may not read is not found, as Parse answers).
-    public func mayChange(_ access: PostAccess, callerId: String?) -> Bool {
-        self == .master || (access.mayRead(callerId) && access.mayWrite(callerId))
+    /// objectId of its session's user (nil: none), who holds `roles`: the master key, any post; a
+    /// user, a post whose ACL lets them (or a role of theirs) read and write it (one they may not read is not found, as Parse answers).
+    public func mayChange(_ access: PostAccess, callerId: String?, roles: Set<String> = []) -> Bool {
+        self == .master || (access.mayRead(callerId, roles: roles) && access.mayWrite(callerId, roles: roles))
     }
 
     /// The session token, when a user's.

@@ -20,12 +20,16 @@ public struct StoredPost: Hashable, Sendable {
     /// The sum of its votes, and how many replies it has: counters only the wall moves.
     public let score: Int
     public let replyCount: Int
+    /// How many accounts reported it.
+    public let reportCount: Int
     /// Why it is hidden from all but its author and the moderators, when it is.
     public let removed: PostRemoval?
+    /// When a moderator last restored it: the community's votes and reports no longer remove it.
+    public let restoredAt: Date?
 
     public init(objectId: String, text: String, location: GeoPoint, author: StoredUser?, createdAt: Date, updatedAt: Date,
                 access: PostAccess, fields: [String: JSONValue] = [:], parent: String? = nil, score: Int = 0, replyCount: Int = 0,
-                removed: PostRemoval? = nil) {
+                reportCount: Int = 0, removed: PostRemoval? = nil, restoredAt: Date? = nil) {
         self.objectId = objectId
         self.text = text
         self.location = location
@@ -37,7 +41,9 @@ public struct StoredPost: Hashable, Sendable {
         self.parent = parent
         self.score = score
         self.replyCount = replyCount
+        self.reportCount = reportCount
         self.removed = removed
+        self.restoredAt = restoredAt
     }
 
     /// The post as every backend returns it: the author by name, else username.
