@@ -52,22 +52,44 @@ extension PostgresWall {
 
     /// The `Activity` rows `filter` asks for that the session `token`'s user may read, newest
     /// first: their own rows; votes on their posts without the voter; reply notices about their
-    /// posts; every report, for a moderator.
+    /// posts and the threads they replied in; removals of their posts; every report, for a moderator.
     public func activities(_ filter: ActivityFilter, skip: Int, limit: Int, token: String) async throws -> [StoredActivity] {
         try await call("reading activity") {
             let me = try await self.user(self.client, token: token).id
             let moderator = try await self.isModerator(self.client, me)
             var statement = PostgresStatement()
             let reader = statement.bind(me)
-            var conditions = ["(a.from_user_id = \(reader) OR (a.type <> 'report' AND a.to_user_id = \(reader)) OR (a.type = 'report' AND \(statement.bind(moderator))))"]
-            if let objectId = filter.objectId { conditions.append("a.object_id = \(statement.bind(objectId))") }
-            if let kinds = filter.kinds { conditions.append("a.type = ANY(\(statement.bind(kinds.map(\.rawValue).sorted())))") }
-            if let posts = filter.posts { conditions.append("p.object_id = ANY(\(statement.bind(posts.sorted())))") }
-            if let fromUser = filter.fromUser { conditions.append("a.from_user_id = (SELECT id FROM users WHERE object_id = \(statement.bind(fromUser)))") }
-            if let toUser = filter.toUser { conditions.append("a.to_user_id = (SELECT id FROM users WHERE object_id = \(statement.bind(toUser)))") }
+            let readable = """
+                (a.from_user_id = \(reader) OR (a.type <> 'report' AND a.to_user_id = \(reader)) OR (a.type = 'report' AND \(statement.bind(moderator)))
+                 OR (a.type = 'reply' AND a.post_id IN (SELECT parent_id FROM posts WHERE user_id = \(reader) AND parent_id IS NOT NULL)))
+                """
+            let condition = Self.sql(filter, &statement)
             let page = " ORDER BY a.created_at DESC, a.id DESC LIMIT \(statement.bind(limit)) OFFSET \(statement.bind(skip))"
-            return try await self.activities(self.client, conditions.joined(separator: " AND ") + page, statement, reader: me)
+            return try await self.activities(self.client, "\(readable) AND \(condition)" + page, statement, reader: me)
         }
+    }
+
+    /// `filter` as SQL over `activity a` joined to its post `p`, its values bound in `statement`.
+    private static func sql(_ filter: ActivityFilter, _ statement: inout PostgresStatement) -> String {
+        var conditions = ["true"]
+        if !filter.alternatives.isEmpty {
+            var parts: [String] = []
+            for alternative in filter.alternatives { parts.append(sql(alternative, &statement)) }
+            conditions.append("(" + parts.joined(separator: " OR ") + ")")
+        }
+        if let user = filter.inThreadsRepliedBy {
+            conditions.append("""
+                a.post_id IN (SELECT parent_id FROM posts WHERE parent_id IS NOT NULL AND user_id = (SELECT id FROM users WHERE object_id = \(statement.bind(user))))
+                """)
+        }
+        // To the millisecond, as the rows' times are kept: a time read back from a row finds only later ones.
+        if let after = filter.after { conditions.append("a.created_at > \(statement.bind(millisecond(after)))") }
+        if let objectId = filter.objectId { conditions.append("a.object_id = \(statement.bind(objectId))") }
+        if let kinds = filter.kinds { conditions.append("a.type = ANY(\(statement.bind(kinds.map(\.rawValue).sorted())))") }
+        if let posts = filter.posts { conditions.append("p.object_id = ANY(\(statement.bind(posts.sorted())))") }
+        if let fromUser = filter.fromUser { conditions.append("a.from_user_id = (SELECT id FROM users WHERE object_id = \(statement.bind(fromUser)))") }
+        if let toUser = filter.toUser { conditions.append("a.to_user_id = (SELECT id FROM users WHERE object_id = \(statement.bind(toUser)))") }
+        return "(" + conditions.joined(separator: " AND ") + ")"
     }
 
     /// The vote row of the user with row id `voter` on the post with row id `post`, nil when there is none.

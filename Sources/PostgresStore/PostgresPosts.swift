@@ -25,16 +25,17 @@ extension PostgresWall {
     private static let postColumns = """
         posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry), posts.created_at, posts.updated_at,
         posts.readers, posts.writers, posts.fields::text, users.object_id, users.username, users.name, users.created_at,
-        (SELECT thread.object_id FROM posts AS thread WHERE thread.id = posts.parent_id), posts.score, posts.reply_count, posts.removed
+        (SELECT thread.object_id FROM posts AS thread WHERE thread.id = posts.parent_id), posts.score, posts.reply_count, posts.removed,
+        posts.report_count, posts.restored_at
         FROM posts LEFT JOIN users ON users.id = posts.user_id
         """
 
     private typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?,
-                         String?, Int, Int, String?)
+                                 String?, Int, Int, String?, Int, Date?)
 
     private static func storedPost(_ row: PostRow) throws -> StoredPost {
         let (objectId, text, latitude, longitude, createdAt, updatedAt, readers, writers, fieldsJSON, authorId, username, name, authorCreatedAt,
-             parent, score, replyCount, removed) = row
+             parent, score, replyCount, removed, reportCount, restoredAt) = row
         var author: StoredUser?
         if let authorId, let username, let authorCreatedAt {
             author = StoredUser(objectId: authorId, username: username, name: name, createdAt: authorCreatedAt)
@@ -43,7 +44,8 @@ extension PostgresWall {
         return StoredPost(objectId: objectId, text: text, location: try GeoPoint(latitude: latitude, longitude: longitude),
                           author: author, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
                           access: PostAccess(storedReaders: readers, storedWriters: writers, author: authorId), fields: fields,
-                          parent: parent, score: score, replyCount: replyCount, removed: removed.flatMap(PostRemoval.init(rawValue:)))
+                          parent: parent, score: score, replyCount: replyCount, reportCount: reportCount,
+                          removed: removed.flatMap(PostRemoval.init(rawValue:)), restoredAt: restoredAt)
     }
 
     private func posts(_ query: PostgresQuery, _ what: String, for session: String?, finding: Bool = true) async throws -> [StoredPost] {
@@ -181,18 +183,20 @@ extension PostgresWall {
     }
 
     private func writablePost(_ connection: PostgresConnection, objectId: String, by writer: PostWriter) async throws -> (rowId: Int64, post: StoredPost) {
-        var callerId: String?
-        if let token = writer.token { callerId = try await user(connection, token: token).user.objectId }
-        // FOR UPDATE: an edit and a deletion of the same post by two servers take turns.
-        let rows = try await collect(connection.query("""
-            SELECT posts.id, \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId) FOR UPDATE OF posts
-            """, logger: logger).decode((Int64, String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?,
-                                         String?, Int, Int, String?).self))
-        guard let row = rows.first else { throw AnywallError.notWritable(objectId: objectId) }
-        let post = try Self.storedPost((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12, row.13,
-                                        row.14, row.15, row.16, row.17))
-        guard writer.mayChange(post.access, callerId: callerId) else { throw AnywallError.notWritable(objectId: objectId) }
-        return (row.0, post)
+        var caller: (id: Int64, user: StoredUser)?
+        if let token = writer.token { caller = try await user(connection, token: token) }
+        // FOR UPDATE: an edit and a deletion of the same post by two servers take turns; the read
+        // after the lock, a statement of its own, sees what the one before left.
+        let locked = try await collect(connection.query("SELECT id FROM posts WHERE object_id = \(objectId) FOR UPDATE", logger: logger)
+            .decode(Int64.self))
+        guard let rowId = locked.first, let post = try await storedPost(connection, rowId: rowId) else {
+            throw AnywallError.notWritable(objectId: objectId)
+        }
+        // A role of the caller's named in the ACL grants what it names.
+        var roles: Set<String> = []
+        if let caller { roles = try await roleNames(connection, userId: caller.id) }
+        guard writer.mayChange(post.access, callerId: caller?.user.objectId, roles: roles) else { throw AnywallError.notWritable(objectId: objectId) }
+        return (rowId, post)
     }
 
     /// Records a request id, or throws `duplicateRequest` when it was recorded before (by any
@@ -221,7 +225,7 @@ extension PostgresWall {
 
     /// The nearest posts (not replies: `nearby` lists posts) `reader` may read to `query`'s center
     /// within its search distance, nearest first (ties by object id), at most its limit; a removed
-    /// post only for its author (`RecordCondition.readable`). The planar index's KNN order (`<->`
+    /// post only for its author (`nearestReadable`). The planar index's KNN order (`<->`
     /// on `location::geometry`) finds the limit-th nearest posts on the plane; the farthest of
     /// them on the sphere bounds how far the true nearest can be, and only posts that near (ties
     /// included) are then sorted. Within the whole search distance instead, PostgreSQL
@@ -231,7 +235,7 @@ extension PostgresWall {
         guard query.limit > 0 else { return [] }
         let center = Self.point(query.center), planeCenter = Self.planePoint(query.center)
         var statement = PostgresStatement()
-        let readable = statement.condition(reader.condition, schema: [:])
+        let readable = Self.nearestReadable(reader, &statement)
         let found = try await posts(statement.query("""
             SELECT \(Self.postColumns)
             WHERE posts.parent_id IS NULL AND \(readable) AND ST_DWithin(posts.location, \(center), least(\(Self.postGISMeters(query.searchDistance)),
@@ -244,6 +248,22 @@ extension PostgresWall {
             """), "finding the nearest posts", for: session)
         return found.filter { query.center.distance(to: $0.location) <= query.searchDistance }
             .sorted(by: NearestFirst(around: query.center).precedes)
+    }
+
+    /// Whether `reader` may read a post in the nearest search, as the SQLite store's location
+    /// indexes let them: a post everyone reads, or whose readers name them or a role they hold; a
+    /// removed post, its author alone (a moderator reads removed posts by a find, not around them).
+    private static func nearestReadable(_ reader: PostReader, _ statement: inout PostgresStatement) -> String {
+        guard case .user(let userId?) = reader else { return statement.condition(reader.condition, schema: [:]) }
+        let entry = statement.bind(" \(userId) "), holder = statement.bind(userId)
+        return """
+            (CASE WHEN posts.removed IS NULL
+                  THEN posts.readers IS NULL OR strpos(posts.readers, \(entry)) > 0
+                       OR EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
+                                  WHERE role_users.user_id = (SELECT id FROM users AS reader WHERE reader.object_id = \(holder))
+                                    AND strpos(posts.readers, ' role:' || roles.name || ' ') > 0)
+                  ELSE posts.user_id = (SELECT id FROM users AS reader WHERE reader.object_id = \(holder)) END)
+            """
     }
 
     /// Posts that meet `condition`, in `order` (then in the order they were left), skipping

@@ -126,7 +126,26 @@ enum PostgresSchema {
             // A thread's replies, oldest first; and what deleting a post finds its replies by (ON DELETE CASCADE).
             "CREATE INDEX posts_thread ON posts (parent_id, created_at) WHERE parent_id IS NOT NULL",
         ]),
+        // As the SQLite store's v6 has it: a role made before (by a test or an owner's grant) has
+        // Parse's usual ACL for it, everyone reads; `activity` gains the types `removed` and
+        // `restored`, which tell an author (to_user_id) what became of their post, and the removals
+        // and restores made before are told from the posts' own times.
+        ("v5: roles keep their ACL; removals are activity", [
+            #"ALTER TABLE roles ADD COLUMN acl text NOT NULL DEFAULT '{"*":{"read":true}}', ADD COLUMN updated_at timestamptz"#,
+            """
+            INSERT INTO activity (object_id, type, to_user_id, post_id, created_at)
+                SELECT \(backfilledObjectId), 'removed', user_id, id, removed_at FROM posts WHERE removed_at IS NOT NULL
+            """,
+            """
+            INSERT INTO activity (object_id, type, to_user_id, post_id, created_at)
+                SELECT \(backfilledObjectId), 'restored', user_id, id, restored_at FROM posts WHERE restored_at IS NOT NULL
+            """,
+        ]),
     ]
+
+    /// A new row's objectId made by the database, ten characters as `RandomIdentifier` makes them:
+    /// from a random UUID (PostgreSQL 13 and later make one without an extension).
+    private static let backfilledObjectId = "substr(replace(gen_random_uuid()::text, '-', ''), 1, 10)"
 
     /// Any number, the same in every server: the lock that serialises migrations.
     private static let migrationLock: Int64 = 0x616e_7977_616c_6c

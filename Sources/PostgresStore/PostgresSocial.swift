@@ -10,9 +10,6 @@ import WallDomain
 /// `CommunityRules` decides from them. What is allowed, and when a post goes, is decided there,
 /// not here.
 extension PostgresWall {
-    /// The Parse role whose users moderate.
-    static let moderatorsRole = "moderators"
-
     /// A reply by the session `token`'s user in the thread of post `objectId`, written at
     /// `location`, within the wall's reach of the thread's post; the reply as stored.
     public func reply(to objectId: String, text: String, at location: GeoPoint, token: String) async throws -> StoredPost {
@@ -137,10 +134,12 @@ extension PostgresWall {
             case .restore:
                 guard target.removed != nil else { throw AnywallError.inputRejected("\(objectId) is not removed: there is nothing to restore") }
                 try await connection.query("UPDATE posts SET removed = NULL, restored_at = \(now) WHERE id = \(target.id)", logger: self.logger)
+                try await self.tellAuthor(connection, .restored, target.id, now: now)
             case .remove:
                 try await connection.query("""
                     UPDATE posts SET removed = \(PostRemoval.moderator.rawValue), removed_at = \(now) WHERE id = \(target.id)
                     """, logger: self.logger)
+                try await self.tellAuthor(connection, .removed, target.id, now: now)
             }
         }
         await noteWrite(by: token)
@@ -159,7 +158,7 @@ extension PostgresWall {
     func isModerator(_ database: some PostgresQueryRunner, _ userId: Int64) async throws -> Bool {
         try await collect(database.run("""
             SELECT EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
-                           WHERE roles.name = \(Self.moderatorsRole) AND role_users.user_id = \(userId))
+                           WHERE roles.name = \(RoleName.moderators) AND role_users.user_id = \(userId))
             """, logger: logger).decode(Bool.self)).first ?? false
     }
 
@@ -212,6 +211,16 @@ extension PostgresWall {
         let removal = rules.removal(score: score, reportCount: reportCount, current: target.removed, restored: target.restored)
         guard removal != target.removed else { return }
         try await connection.query("UPDATE posts SET removed = \(removal?.rawValue), removed_at = \(now) WHERE id = \(target.id)", logger: logger)
+        try await tellAuthor(connection, .removed, target.id, now: now)
+    }
+
+    /// The `Activity` row that tells a post's author it was removed or restored (from no one:
+    /// who removed it is the community's or a moderator's to know).
+    private func tellAuthor(_ connection: PostgresConnection, _ kind: StoredActivity.Kind, _ postId: Int64, now: Date) async throws {
+        try await connection.query("""
+            INSERT INTO activity (object_id, type, to_user_id, post_id, created_at)
+            VALUES (\(RandomIdentifier.objectId()), \(kind.rawValue), (SELECT user_id FROM posts WHERE id = \(postId)), \(postId), \(now))
+            """, logger: logger)
     }
 
     static func noPost(_ objectId: String) -> AnywallError {
