@@ -3,10 +3,10 @@ import PostgresStore
 import WallDomain
 
 /// The wall in PostgreSQL with PostGIS, as the routes use it: many anywall-server processes may
-/// serve one database, each answering any request.
+/// serve one database, each answering any request. Its social layer is `PostgresWall`'s own
+/// (`PostgresSocial`, `PostgresRoles`): each call one transaction of the database's, the post it
+/// is about locked first.
 extension PostgresWall: WallStore {
-    package var social: (any SocialStore)? { self }
-
     package func configParams() async throws -> [String: JSONValue] {
         try await storedParams()
     }
@@ -52,7 +52,3 @@ extension PostgresWall: WallStore {
         try await storedUser(token: token)
     }
 }
-
-/// Replies, votes, reports and moderators in PostgreSQL: each call one transaction of the
-/// database's, the post it is about locked first (`PostgresSocial`).
-extension PostgresWall: SocialStore {}
