@@ -16,7 +16,7 @@ struct ActivityRoutes {
 
     func register(on routes: RouterGroup<ParseContext>) {
         routes.post("classes/Activity") { request, context in
-            let (social, token, me) = try await signedIn(context)
+            let (token, me) = try signedIn(context)
             let object = try Self.checked(try await RequestBody.object(request, context), by: me)
             guard let post = try Self.pointer(object["post"], to: "Posts", field: "post") else {
                 throw ParseRefusal(ParseErrorCode.validationFailed, "an Activity needs the post it is about")
@@ -25,11 +25,11 @@ struct ActivityRoutes {
             let row: StoredActivity?
             switch object["type"] {
             case .string(StoredActivity.Kind.vote.rawValue)?:
-                row = try await social.vote(try Self.vote(object["value"]), on: post, from: location, token: token)
+                row = try await wall.vote(try Self.vote(object["value"]), on: post, from: location, token: token)
             case .string(StoredActivity.Kind.report.rawValue)?:
                 guard let location else { throw ParseRefusal(ParseErrorCode.validationFailed, "a report needs the location it is made from") }
-                row = try await social.report(post, reason: try Self.reason(object["reason"]), note: try Self.note(object["note"]),
-                                              from: location, token: token)
+                row = try await wall.report(post, reason: try Self.reason(object["reason"]), note: try Self.note(object["note"]),
+                                            from: location, token: token)
             case .string(StoredActivity.Kind.reply.rawValue)?:
                 throw ParseRefusal(ParseErrorCode.operationForbidden, "reply notices are the wall's own: post a reply (a Posts object with a parent)")
             case .string(StoredActivity.Kind.removed.rawValue)?, .string(StoredActivity.Kind.restored.rawValue)?:
@@ -42,9 +42,9 @@ struct ActivityRoutes {
                                        path: "\(mount)/classes/Activity/\(row.objectId)", request: request)
         }
         routes.get("classes/Activity") { request, context in
-            let (social, token, _) = try await signedIn(context)
+            let token = try signedIn(context).token
             let query = try ActivityQuery(parameters: QueryParameters.of(request))
-            let rows = try await social.activities(query.filter, skip: query.skip, limit: query.limit, token: token)
+            let rows = try await wall.activities(query.filter, skip: query.skip, limit: query.limit, token: token)
             guard query.includesPosts else { return ParseAnswer.json(["results": .array(rows.map { Self.json($0) })]) }
             // Each post and reply once, as the caller may read it: one the caller may not read
             // stays a Pointer, as Parse leaves a pointer it cannot include.
@@ -58,37 +58,36 @@ struct ActivityRoutes {
             return ParseAnswer.json(["results": .array(results)])
         }
         routes.get("classes/Activity/:objectId") { _, context in
-            let (social, token, _) = try await signedIn(context)
+            let token = try signedIn(context).token
             let objectId = try context.parameters.require("objectId")
-            guard let row = try await social.activities(ActivityFilter(objectId: objectId), skip: 0, limit: 1, token: token).first else {
+            guard let row = try await wall.activities(ActivityFilter(objectId: objectId), skip: 0, limit: 1, token: token).first else {
                 throw ParseRefusal.objectNotFound
             }
             return ParseAnswer.json(Self.json(row, included: [:]))
         }
         routes.put("classes/Activity/:objectId") { request, context in
-            let (social, token, me) = try await signedIn(context)
+            let (token, me) = try signedIn(context)
             let objectId = try context.parameters.require("objectId")
             let object = try Self.checked(try await RequestBody.object(request, context), by: me)
             guard Set(object.keys).isSubset(of: ["value", "location"]) else {
                 throw ParseRefusal(ParseErrorCode.operationForbidden, "a vote's value is all of an Activity that changes")
             }
-            let row = try await social.changeVote(objectId, to: try Self.vote(object["value"]), from: try Self.location(object["location"]), token: token)
+            let row = try await wall.changeVote(objectId, to: try Self.vote(object["value"]), from: try Self.location(object["location"]), token: token)
             return ParseAnswer.json(["updatedAt": ParseRendering.date(row?.createdAt ?? Date())])
         }
         routes.delete("classes/Activity/:objectId") { _, context in
-            let (social, token, _) = try await signedIn(context)
-            _ = try await social.changeVote(try context.parameters.require("objectId"), to: .none, from: nil, token: token)
+            let token = try signedIn(context).token
+            _ = try await wall.changeVote(try context.parameters.require("objectId"), to: .none, from: nil, token: token)
             return ParseAnswer.json([:])
         }
     }
 
-    /// The social layer and the caller's session: every `Activity` row is a signed-in user's.
-    private func signedIn(_ context: ParseContext) async throws -> (any SocialStore, String, StoredUser) {
-        guard let social = wall.social else { throw ParseRefusal.socialUnavailable }
+    /// The caller's session and user: every `Activity` row is a signed-in user's.
+    private func signedIn(_ context: ParseContext) throws -> (token: String, user: StoredUser) {
         guard let token = context.caller.sessionToken, let user = context.caller.user else {
             throw ParseRefusal(ParseErrorCode.sessionMissing, "an Activity is a signed-in user's: log in first")
         }
-        return (social, token, user)
+        return (token, user)
     }
 
     /// `object`, refused when it names a field a client may not send or another user as `fromUser`.

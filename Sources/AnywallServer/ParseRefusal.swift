@@ -59,10 +59,6 @@ struct ParseRefusal: Error, Sendable {
         ParseRefusal(ParseErrorCode.operationForbidden, "Clients aren't allowed to manually update \(name).")
     }
 
-    /// The social layer (replies, votes, reports) on a store that does not keep it yet.
-    static let socialUnavailable = ParseRefusal(ParseErrorCode.commandUnavailable,
-                                                "this anywall-server's store does not keep replies, votes and reports yet")
-
     static func invalidQuery(_ message: String) -> ParseRefusal { ParseRefusal(ParseError.invalidQuery(message)) }
 
     /// Runs a find: what the wall refuses while it runs (a `$regex` too costly on some record) is

@@ -46,8 +46,8 @@ struct PostRoutes {
             // A post the caller may not write is not found, as Parse says of a post its ACL hides
             // from writing; a moderator deletes any, with its replies.
             let objectId = try context.parameters.require("objectId")
-            if let social = wall.social, let token = context.caller.sessionToken, try await social.isModerator(token: token) {
-                try await social.delete(objectId, token: token)
+            if let token = context.caller.sessionToken, try await wall.isModerator(token: token) {
+                try await wall.delete(objectId, token: token)
             } else {
                 try await wall.deletePost(objectId: objectId, by: context.caller.writer)
             }
@@ -93,16 +93,16 @@ struct PostRoutes {
     /// role they hold among its readers.
     private func mayRead(_ post: StoredPost, _ context: ParseContext) async throws -> Bool {
         if context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) { return true }
-        guard post.access.namesRoles, let userId = context.caller.user?.objectId, let social = wall.social else { return false }
-        return post.access.mayRead(userId, roles: try await social.roleNames(ofUser: userId))
+        guard post.access.namesRoles, let userId = context.caller.user?.objectId else { return false }
+        return post.access.mayRead(userId, roles: try await wall.roleNames(ofUser: userId))
     }
 
     /// Whether the caller may read `post` if it was removed: its author, a moderator and the
     /// master key may; everyone may read a post that was not.
     private func seesRemoval(of post: StoredPost, _ context: ParseContext) async throws -> Bool {
         guard post.removed != nil, !context.caller.isMaster, post.author?.objectId != context.caller.user?.objectId else { return true }
-        guard let social = wall.social, let token = context.caller.sessionToken else { return false }
-        return try await social.isModerator(token: token)
+        guard let token = context.caller.sessionToken else { return false }
+        return try await wall.isModerator(token: token)
     }
 
     /// The post's JSON as `query` renders it, from the cache when it was rendered so before.
@@ -158,12 +158,11 @@ struct PostRoutes {
     /// takes its thread's readers (the ACL sent is not kept) and holds no fields of its own.
     private func reply(to parent: String, text: JSONValue, at location: GeoPoint, _ body: PostBody, _ request: Request,
                        _ context: ParseContext) async throws -> Response {
-        guard let social = wall.social else { throw ParseRefusal.socialUnavailable }
         guard let token = context.caller.sessionToken, context.caller.user != nil else {
             throw ParseRefusal(ParseErrorCode.validationFailed, "a reply needs a signed-in user")
         }
         guard body.fields.isEmpty else { throw ParseRefusal(ParseErrorCode.validationFailed, "a reply holds its text and location only") }
-        let created = try await social.reply(to: parent, text: try await validText(text), at: location, token: token)
+        let created = try await wall.reply(to: parent, text: try await validText(text), at: location, token: token)
         return ParseAnswer.created(["objectId": .string(created.objectId), "createdAt": ParseRendering.date(created.createdAt)],
                                    path: "\(mount)/classes/Posts/\(created.objectId)", request: request)
     }
@@ -174,10 +173,10 @@ struct PostRoutes {
     private func moderate(_ objectId: String, _ body: PostBody, _ context: ParseContext) async throws -> Response? {
         guard let change = body.protectedChanges["removed"], Set(body.protectedChanges.keys).isSubset(of: ["removed", "restoredAt"]), body.fields.isEmpty,
               body.text == nil, body.location == nil, body.access == nil, body.parent == nil,
-              let social = wall.social, let token = context.caller.sessionToken, try await social.isModerator(token: token) else { return nil }
+              let token = context.caller.sessionToken, try await wall.isModerator(token: token) else { return nil }
         switch change {
-        case .set(.string(PostRemoval.moderator.rawValue)): try await social.moderate(objectId, .remove, token: token)
-        case .delete: try await social.moderate(objectId, .restore, token: token)
+        case .set(.string(PostRemoval.moderator.rawValue)): try await wall.moderate(objectId, .remove, token: token)
+        case .delete: try await wall.moderate(objectId, .restore, token: token)
         default: throw ParseRefusal(ParseErrorCode.validationFailed, "a moderator sets removed to \"moderator\", or deletes it to restore the post")
         }
         renderedPosts.forget(objectId)

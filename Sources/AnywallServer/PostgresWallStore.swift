@@ -3,11 +3,10 @@ import PostgresStore
 import WallDomain
 
 /// The wall in PostgreSQL with PostGIS, as the routes use it: many anywall-server processes may
-/// serve one database, each answering any request.
+/// serve one database, each answering any request. Its social layer is `PostgresWall`'s own
+/// (`PostgresSocial`, `PostgresRoles`): each call one transaction of the database's, the post it
+/// is about locked first.
 extension PostgresWall: WallStore {
-    /// Replies, votes and reports are not kept in PostgreSQL yet (issue 33's next part).
-    package var social: (any SocialStore)? { nil }
-
     package func configParams() async throws -> [String: JSONValue] {
         try await storedParams()
     }

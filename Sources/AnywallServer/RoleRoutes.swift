@@ -13,7 +13,6 @@ struct RoleRoutes {
 
     func register(on routes: RouterGroup<ParseContext>) {
         routes.post("roles") { request, context in
-            let social = try Self.social(wall)
             let object = try await RequestBody.object(request, context)
             guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
             try Self.checkFields(object)
@@ -31,14 +30,13 @@ struct RoleRoutes {
             }
             let users = try Self.relation(object["users"])
             guard users.removing.isEmpty else { throw ParseRefusal(ParseErrorCode.invalidJSON, "a new role's users can only be added") }
-            guard let role = try await social.createRole(name: try Self.validName(name), acl: acl.entries, users: users.adding) else {
+            guard let role = try await wall.createRole(name: try Self.validName(name), acl: acl.entries, users: users.adding) else {
                 throw ParseRefusal(ParseErrorCode.duplicateValue, "A duplicate value for a field with unique values was provided")
             }
             return ParseAnswer.created(["objectId": .string(role.objectId), "createdAt": ParseRendering.date(role.createdAt)],
                                        path: "\(mount)/roles/\(role.objectId)", request: request)
         }
         routes.get("roles") { request, context in
-            let social = try Self.social(wall)
             var name: String?
             var objectId: String?
             var skip = 0
@@ -61,18 +59,16 @@ struct RoleRoutes {
                 default: throw ParseRefusal.invalidQuery("Invalid parameter for query: \(parameter)")
                 }
             }
-            let roles = try await social.roles(name: name, objectId: objectId, skip: skip, limit: limit)
+            let roles = try await wall.roles(name: name, objectId: objectId, skip: skip, limit: limit)
             return ParseAnswer.json(["results": .array(roles.map(Self.json))])
         }
         routes.get("roles/:objectId") { _, context in
-            let social = try Self.social(wall)
-            guard let role = try await social.roles(name: nil, objectId: try context.parameters.require("objectId"), skip: 0, limit: 1).first else {
+            guard let role = try await wall.roles(name: nil, objectId: try context.parameters.require("objectId"), skip: 0, limit: 1).first else {
                 throw ParseRefusal.objectNotFound
             }
             return ParseAnswer.json(Self.json(role))
         }
         routes.put("roles/:objectId") { request, context in
-            let social = try Self.social(wall)
             let object = try await RequestBody.object(request, context)
             guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
             try Self.checkFields(object)
@@ -81,22 +77,16 @@ struct RoleRoutes {
             }
             guard object["ACL"] == nil else { throw ParseRefusal(ParseErrorCode.commandUnavailable, "anywall-server keeps a role's ACL as it was made") }
             let users = try Self.relation(object["users"])
-            guard let role = try await social.changeRoleUsers(try context.parameters.require("objectId"), adding: users.adding, removing: users.removing) else {
+            guard let role = try await wall.changeRoleUsers(try context.parameters.require("objectId"), adding: users.adding, removing: users.removing) else {
                 throw ParseRefusal.objectNotFound
             }
             return ParseAnswer.json(["updatedAt": ParseRendering.date(role.updatedAt)])
         }
         routes.delete("roles/:objectId") { _, context in
-            let social = try Self.social(wall)
             guard context.caller.isMaster else { throw ParseRefusal.masterKeyRequired }
-            guard try await social.deleteRole(try context.parameters.require("objectId")) else { throw ParseRefusal.objectNotFound }
+            guard try await wall.deleteRole(try context.parameters.require("objectId")) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.json([:])
         }
-    }
-
-    private static func social(_ wall: any WallStore) throws -> any SocialStore {
-        guard let social = wall.social else { throw ParseRefusal.socialUnavailable }
-        return social
     }
 
     /// Refuses a field a role does not keep here: roles within roles among them.

@@ -212,9 +212,8 @@ extension SQLiteWallStore {
     }
 }
 
-extension SQLiteWallStore: SocialStore {
-    package var social: (any SocialStore)? { self }
-
+// The social layer (`SocialStore`), the embedded wall's own transactions.
+extension SQLiteWallStore {
     package func reply(to parent: String, text: String, at location: GeoPoint, token: String) async throws -> StoredPost {
         try await run { wall in
             let reply = try wall.reply(to: parent, text: text, at: location, radius: CommunityRules.anyDistance, session: try Self.session(token, on: wall))

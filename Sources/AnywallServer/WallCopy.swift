@@ -97,10 +97,7 @@ protocol WallRecordStore {
     func close()
 }
 
-extension PostgresWall: WallRecordStore {
-    /// The PostgreSQL store keeps no replies, votes, reports or moderators yet.
-    func holdsConversation() -> Bool { false }
-}
+extension PostgresWall: WallRecordStore {}
 
 /// The SQLite file, whose calls block: a copy is a command of its own, with nothing else to serve.
 private struct EmbeddedRecordStore: WallRecordStore {

@@ -3,10 +3,10 @@ import ParseWire
 import WallDomain
 
 /// Where anywall-server keeps its wall: users and their sessions, posts, the request ids already
-/// done, and the config. The routes know only this; each store (the SQLite file, PostgreSQL)
-/// gives the same answers and throws the same `AnywallError` cases, which the routes turn into
-/// Parse's answers.
-package protocol WallStore: Sendable {
+/// done, the config, and the social layer (`SocialStore`: replies, votes, reports, roles). The
+/// routes know only this; each store (the SQLite file, PostgreSQL) gives the same answers and
+/// throws the same `AnywallError` cases, which the routes turn into Parse's answers.
+package protocol WallStore: SocialStore {
     /// The config's parameters as stored: none on a new wall.
     func configParams() async throws -> [String: JSONValue]
     /// The config keys only the master key reads.
@@ -54,10 +54,6 @@ package protocol WallStore: Sendable {
     func deleteAccount(objectId: String) async throws
     /// Ends the session `token`.
     func endSession(token: String) async throws
-
-    /// Replies, votes, reports and moderators, on a store that keeps them; nil on one that does
-    /// not yet (the routes then refuse them).
-    var social: (any SocialStore)? { get }
 
     /// Forgets the request ids done before `date`: a retry after it is taken as new.
     func forgetRequestIds(before date: Date) async throws

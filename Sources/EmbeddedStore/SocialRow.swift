@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import WallDomain
+import WallStorage
 
 /// A post or reply as the social layer reads it on the embedded wall: its counters and removal,
 /// its thread's place, its author, and the reader's vote.
@@ -51,9 +52,7 @@ struct SocialRow {
     /// Whether `reader` (a user's objectId, nil for nobody signed in) may see it at all: it is
     /// theirs, or its ACL lets them and it is not removed (removed, for a moderator).
     func isSeen(by reader: String?, moderator: Bool) -> Bool {
-        guard let reader else { return readers == nil && removed == nil }
-        let readable = readers.map { $0.contains(" \(reader) ") } ?? true
-        return authorId == reader || (readable && (removed == nil || moderator))
+        PostSight.isSeen(storedReaders: readers, author: authorId, removed: removed, by: reader, moderator: moderator)
     }
 
     /// The post as `reader` gets it: the removal told only to its author and the moderators.

@@ -13,10 +13,23 @@ extension PostgresWall {
         }
     }
 
-    /// Removes every record: accounts, sessions, posts, request ids and config.
+    /// Removes every record: accounts, sessions, posts (with their replies and activity), the
+    /// moderators, request ids and config.
     public func removeAllRecords() async throws {
         _ = try await transaction("removing the records") { connection in
-            try await connection.query("TRUNCATE sessions, requests, posts, users, config, schema_fields", logger: self.logger)
+            try await connection.query("TRUNCATE sessions, requests, activity, posts, role_users, roles, users, config, schema_fields",
+                                       logger: self.logger)
+        }
+    }
+
+    /// Whether the wall holds what `anywall-server copy` does not move yet: replies, votes,
+    /// reports, removed posts or moderators.
+    public func holdsConversation() async throws -> Bool {
+        try await call("looking for replies, votes and reports") {
+            try await self.collect(self.client.query("""
+                SELECT EXISTS (SELECT 1 FROM posts WHERE parent_id IS NOT NULL OR removed IS NOT NULL OR restored_at IS NOT NULL)
+                    OR EXISTS (SELECT 1 FROM activity) OR EXISTS (SELECT 1 FROM role_users)
+                """, logger: self.logger).decode(Bool.self)).first ?? false
         }
     }
 

@@ -24,14 +24,18 @@ extension PostgresWall {
 
     private static let postColumns = """
         posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry), posts.created_at, posts.updated_at,
-        posts.readers, posts.writers, posts.fields::text, users.object_id, users.username, users.name, users.created_at
+        posts.readers, posts.writers, posts.fields::text, users.object_id, users.username, users.name, users.created_at,
+        (SELECT thread.object_id FROM posts AS thread WHERE thread.id = posts.parent_id), posts.score, posts.reply_count, posts.removed,
+        posts.report_count, posts.restored_at
         FROM posts LEFT JOIN users ON users.id = posts.user_id
         """
 
-    private typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?)
+    private typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?,
+                                 String?, Int, Int, String?, Int, Date?)
 
     private static func storedPost(_ row: PostRow) throws -> StoredPost {
-        let (objectId, text, latitude, longitude, createdAt, updatedAt, readers, writers, fieldsJSON, authorId, username, name, authorCreatedAt) = row
+        let (objectId, text, latitude, longitude, createdAt, updatedAt, readers, writers, fieldsJSON, authorId, username, name, authorCreatedAt,
+             parent, score, replyCount, removed, reportCount, restoredAt) = row
         var author: StoredUser?
         if let authorId, let username, let authorCreatedAt {
             author = StoredUser(objectId: authorId, username: username, name: name, createdAt: authorCreatedAt)
@@ -39,7 +43,9 @@ extension PostgresWall {
         let fields = try StoredFields.fields(fieldsJSON)
         return StoredPost(objectId: objectId, text: text, location: try GeoPoint(latitude: latitude, longitude: longitude),
                           author: author, createdAt: createdAt, updatedAt: updatedAt ?? createdAt,
-                          access: PostAccess(storedReaders: readers, storedWriters: writers, author: authorId), fields: fields)
+                          access: PostAccess(storedReaders: readers, storedWriters: writers, author: authorId), fields: fields,
+                          parent: parent, score: score, replyCount: replyCount, reportCount: reportCount,
+                          removed: removed.flatMap(PostRemoval.init(rawValue:)), restoredAt: restoredAt)
     }
 
     private func posts(_ query: PostgresQuery, _ what: String, for session: String?, finding: Bool = true) async throws -> [StoredPost] {
@@ -105,10 +111,15 @@ extension PostgresWall {
         return updated
     }
 
-    /// Deletes a post as `writer`; `notWritable` when it may not.
+    /// Deletes a post as `writer`; `notWritable` when it may not. A reply leaves its thread's
+    /// count with it; a thread's post takes its replies (ON DELETE CASCADE).
     public func deletePost(objectId: String, by writer: PostWriter) async throws {
         try await transaction("deleting a post") { connection in
+            // A reply's thread post is locked before the reply, the order every change to a thread takes.
+            try await self.lockThread(connection, of: objectId)
             let rowId = try await self.writablePost(connection, objectId: objectId, by: writer).rowId
+            try await connection.query("UPDATE posts SET reply_count = reply_count - 1 WHERE id = (SELECT parent_id FROM posts WHERE id = \(rowId))",
+                                       logger: self.logger)
             try await connection.query("DELETE FROM posts WHERE id = \(rowId)", logger: self.logger)
         }
         if let token = writer.token { await noteWrite(by: token) }
@@ -172,16 +183,20 @@ extension PostgresWall {
     }
 
     private func writablePost(_ connection: PostgresConnection, objectId: String, by writer: PostWriter) async throws -> (rowId: Int64, post: StoredPost) {
-        var callerId: String?
-        if let token = writer.token { callerId = try await user(connection, token: token).user.objectId }
-        // FOR UPDATE: an edit and a deletion of the same post by two servers take turns.
-        let rows = try await collect(connection.query("""
-            SELECT posts.id, \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId) FOR UPDATE OF posts
-            """, logger: logger).decode((Int64, String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?).self))
-        guard let row = rows.first else { throw AnywallError.notWritable(objectId: objectId) }
-        let post = try Self.storedPost((row.1, row.2, row.3, row.4, row.5, row.6, row.7, row.8, row.9, row.10, row.11, row.12, row.13))
-        guard writer.mayChange(post.access, callerId: callerId) else { throw AnywallError.notWritable(objectId: objectId) }
-        return (row.0, post)
+        var caller: (id: Int64, user: StoredUser)?
+        if let token = writer.token { caller = try await user(connection, token: token) }
+        // FOR UPDATE: an edit and a deletion of the same post by two servers take turns; the read
+        // after the lock, a statement of its own, sees what the one before left.
+        let locked = try await collect(connection.query("SELECT id FROM posts WHERE object_id = \(objectId) FOR UPDATE", logger: logger)
+            .decode(Int64.self))
+        guard let rowId = locked.first, let post = try await storedPost(connection, rowId: rowId) else {
+            throw AnywallError.notWritable(objectId: objectId)
+        }
+        // A role of the caller's named in the ACL grants what it names.
+        var roles: Set<String> = []
+        if let caller { roles = try await roleNames(connection, userId: caller.id) }
+        guard writer.mayChange(post.access, callerId: caller?.user.objectId, roles: roles) else { throw AnywallError.notWritable(objectId: objectId) }
+        return (rowId, post)
     }
 
     /// Records a request id, or throws `duplicateRequest` when it was recorded before (by any
@@ -196,13 +211,21 @@ extension PostgresWall {
 
     // MARK: Reads
 
+    /// The post with row id `rowId`, read through `database` (a transaction's connection sees its own writes).
+    func storedPost(_ database: some PostgresQueryRunner, rowId: Int64) async throws -> StoredPost? {
+        let rows = try await collect(database.run("SELECT \(unescaped: Self.postColumns) WHERE posts.id = \(rowId)", logger: logger)
+            .decode(PostRow.self))
+        return try rows.first.map(Self.storedPost)
+    }
+
     /// The post with this object id, if there is one.
     public func storedPost(objectId: String, for session: String? = nil) async throws -> StoredPost? {
         try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post", for: session, finding: false).first
     }
 
-    /// The nearest posts `reader` may read to `query`'s center within its search distance,
-    /// nearest first (ties by object id), at most its limit. The planar index's KNN order (`<->`
+    /// The nearest posts (not replies: `nearby` lists posts) `reader` may read to `query`'s center
+    /// within its search distance, nearest first (ties by object id), at most its limit; a removed
+    /// post only for its author (`nearestReadable`). The planar index's KNN order (`<->`
     /// on `location::geometry`) finds the limit-th nearest posts on the plane; the farthest of
     /// them on the sphere bounds how far the true nearest can be, and only posts that near (ties
     /// included) are then sorted. Within the whole search distance instead, PostgreSQL
@@ -212,12 +235,12 @@ extension PostgresWall {
         guard query.limit > 0 else { return [] }
         let center = Self.point(query.center), planeCenter = Self.planePoint(query.center)
         var statement = PostgresStatement()
-        let readable = statement.condition(reader.condition, schema: [:])
+        let readable = Self.nearestReadable(reader, &statement)
         let found = try await posts(statement.query("""
             SELECT \(Self.postColumns)
-            WHERE \(readable) AND ST_DWithin(posts.location, \(center), least(\(Self.postGISMeters(query.searchDistance)),
+            WHERE posts.parent_id IS NULL AND \(readable) AND ST_DWithin(posts.location, \(center), least(\(Self.postGISMeters(query.searchDistance)),
                 (SELECT max(ST_Distance(nearest.location, \(center), false)) FROM
-                    (SELECT posts.location FROM posts WHERE \(readable)
+                    (SELECT posts.location FROM posts WHERE posts.parent_id IS NULL AND \(readable)
                      ORDER BY posts.location::geometry <-> \(planeCenter) LIMIT \(query.limit)) AS nearest)
                 * \(1 + Self.postGISMargin) + 0.001), false)
             ORDER BY posts.location <-> \(center), posts.object_id
@@ -225,6 +248,22 @@ extension PostgresWall {
             """), "finding the nearest posts", for: session)
         return found.filter { query.center.distance(to: $0.location) <= query.searchDistance }
             .sorted(by: NearestFirst(around: query.center).precedes)
+    }
+
+    /// Whether `reader` may read a post in the nearest search, as the SQLite store's location
+    /// indexes let them: a post everyone reads, or whose readers name them or a role they hold; a
+    /// removed post, its author alone (a moderator reads removed posts by a find, not around them).
+    private static func nearestReadable(_ reader: PostReader, _ statement: inout PostgresStatement) -> String {
+        guard case .user(let userId?) = reader else { return statement.condition(reader.condition, schema: [:]) }
+        let entry = statement.bind(" \(userId) "), holder = statement.bind(userId)
+        return """
+            (CASE WHEN posts.removed IS NULL
+                  THEN posts.readers IS NULL OR strpos(posts.readers, \(entry)) > 0
+                       OR EXISTS (SELECT 1 FROM role_users JOIN roles ON roles.id = role_users.role_id
+                                  WHERE role_users.user_id = (SELECT id FROM users AS reader WHERE reader.object_id = \(holder))
+                                    AND strpos(posts.readers, ' role:' || roles.name || ' ') > 0)
+                  ELSE posts.user_id = (SELECT id FROM users AS reader WHERE reader.object_id = \(holder)) END)
+            """
     }
 
     /// Posts that meet `condition`, in `order` (then in the order they were left), skipping

@@ -376,9 +376,13 @@ public final class PostgresWall: Sendable {
 
     /// The config parameters set on this wall: none on a new wall.
     public func storedParams() async throws -> [String: JSONValue] {
-        let rows = try await read("reading the config", for: nil) { client in
-            try await self.collect(client.query("SELECT key, value FROM config", logger: self.logger).decode((String, String).self))
-        }
+        try await read("reading the config", for: nil) { client in try await self.storedParams(client) }
+    }
+
+    /// The config parameters as `database` reads them (a transaction's connection: as of its
+    /// change).
+    func storedParams(_ database: some PostgresQueryRunner) async throws -> [String: JSONValue] {
+        let rows = try await collect(database.run("SELECT key, value FROM config", logger: logger).decode((String, String).self))
         return try decodedParams.params(from: Dictionary(rows) { _, last in last })
     }
 

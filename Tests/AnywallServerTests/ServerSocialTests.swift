@@ -1,13 +1,13 @@
-import EmbeddedStore
+import Dispatch
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
-import WallDomain
 
 /// The social layer over anywall-server's REST API, as a Parse app keeps it: replies are `Posts`
 /// with a `parent`, votes and reports are `Activity` rows, and the server moves the counters and
-/// applies `CommunityRules` as a Cloud Code `beforeSave`/`afterSave` would. On PostgreSQL the
-/// store refuses them with 108 until it keeps them (issue 33's next part).
+/// applies `CommunityRules` as a Cloud Code `beforeSave`/`afterSave` would, the same on both of
+/// its stores.
 @Suite("anywall-server: replies, votes, reports and moderators through Posts and Activity")
 struct ServerSocialTests {
     private let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-social-\(UUID().uuidString).sqlite")
@@ -22,6 +22,13 @@ struct ServerSocialTests {
 
     private static func pointer(_ className: String, _ objectId: String) -> [String: Any] {
         ["__type": "Pointer", "className": className, "objectId": objectId]
+    }
+
+    /// The objectIds a `$nearSphere` find around (10, 20) answers `token`'s user (nobody's without one): the nearest search.
+    private static func nearest(_ server: WallServer, token: String?) throws -> [String] {
+        let answer = try server.send("GET", "/classes/Posts", query: ["where": #"{"location":{"$nearSphere":{"__type":"GeoPoint","latitude":10,"longitude":20}}}"#],
+                                     headers: token.map(session) ?? WallServer.keyHeaders)
+        return (answer.json["results"] as? [[String: Any]] ?? []).compactMap { $0["objectId"] as? String }
     }
 
     private static func refusal(_ answer: WallServer.Answer) -> String {
@@ -39,11 +46,6 @@ struct ServerSocialTests {
         let server = try WallServer(store: file)
         let author = try server.signUp("author")
         let id = try server.post("vote on me", latitude: 10, longitude: 20, token: author.token).json["objectId"] as! String
-        guard TestStore.current == .sqlite else {
-            let refused = try Self.vote(server, id, 1, by: author.token)
-            #expect(Self.refusal(refused) == "400 108 this anywall-server's store does not keep replies, votes and reports yet")
-            return
-        }
         let voters = try (0..<5).map { try server.signUp("voter\($0)") }
         let first = try Self.vote(server, id, 1, by: voters[0].token)
         #expect(first.status == 201, "\(first)")
@@ -77,6 +79,8 @@ struct ServerSocialTests {
         #expect((found.json["results"] as? [Any])?.isEmpty == true, "\(found)")
         let own = try server.send("GET", "/classes/Posts/\(id)", headers: Self.session(author.token))
         #expect(own.json["removed"] as? String == "votes" && own.json["score"] as? Int == -5, "its author sees why: \(own)")
+        #expect(try Self.nearest(server, token: voters[0].token).isEmpty && Self.nearest(server, token: nil).isEmpty, "the nearest search skips it")
+        #expect(try Self.nearest(server, token: author.token) == [id], "but for its author")
 
         let mine = try server.send("GET", "/classes/Activity", query: ["where": #"{"type":"vote"}"#], headers: Self.session(voters[0].token))
         let myRows = mine.json["results"] as? [[String: Any]] ?? []
@@ -88,7 +92,6 @@ struct ServerSocialTests {
 
     @Test("replies: a Posts object with a parent, from within reach, one level deep; replyCount moves with it and with its deletion; a thread is found by parent")
     func replies() throws {
-        guard TestStore.current == .sqlite else { return try votes() }
         let server = try WallServer(store: file)
         let author = try server.signUp("author")
         let replier = try server.signUp("replier")
@@ -106,6 +109,7 @@ struct ServerSocialTests {
         let far = try reply("far", to: id, at: Self.point(12, 20))
         #expect(far.status == 400 && (far.json["error"] as? String ?? "").contains("beyond the filter radius"), "\(far)")
         #expect(try server.send("GET", "/classes/Posts/\(id)").json["replyCount"] as? Int == 2)
+        #expect(try Self.nearest(server, token: replier.token) == [id], "the nearest search lists posts, not replies")
 
         let thread = try server.send("GET", "/classes/Posts", query: ["where": #"{"parent":{"__type":"Pointer","className":"Posts","objectId":"\#(id)"}}"#,
                                                                       "order": "createdAt"])
@@ -125,12 +129,11 @@ struct ServerSocialTests {
 
     @Test("reports: at exactly reportLimit distinct accounts the post is removed; a report is read by its reporter and the moderators only; a moderator restores, and it stays up")
     func reportsAndModerators() throws {
-        guard TestStore.current == .sqlite else { return try votes() }
         let server = try WallServer(store: file)
         let author = try server.signUp("author")
         let reporters = try (0..<3).map { try server.signUp("reporter\($0)") }
         let moderator = try server.signUp("mod")
-        try EmbeddedWall(file: file).setModerator("mod", true, masterKey: nil)
+        try TestStore.grantModerator("mod", on: file)
         let id = try server.post("reported", latitude: 10, longitude: 20, token: author.token).json["objectId"] as! String
         func report(by token: String, note: Any = "rude") throws -> WallServer.Answer {
             try server.send("POST", "/classes/Activity", headers: Self.session(token),
@@ -165,5 +168,112 @@ struct ServerSocialTests {
         let removed = try server.send("PUT", "/classes/Posts/\(id)", headers: Self.session(moderator.token), json: ["removed": "moderator"])
         let gone = try server.send("GET", "/classes/Posts/\(id)")
         #expect(removed.status == 200 && gone.status == 404, "\(removed)")
+    }
+
+    /// One account's part of the crowd: its votes and replies, in the order it sends them.
+    private enum Act: Sendable {
+        case vote(post: Int, value: Int)
+        case reply(post: Int)
+    }
+
+    @Test("2,000 votes from 200 accounts and 500 replies at once: each post's score is the sum of each account's last vote on it, its replyCount its replies, and no account has two votes on a post")
+    func crowd() throws {
+        // 200 sign-ups from one address: past the password gate's budget for one.
+        let server = try WallServer(store: file, arguments: ["--password-attempts", "1000"])
+        let master = WallServer.keyHeaders.merging(["X-Parse-Master-Key": Sandbox.masterKey]) { $1 }
+        // At the default -5 a random crowd would remove posts, and the votes after it would be refused.
+        let config = try server.send("PUT", "/config", headers: master, json: ["params": ["hideScore": -1_000_000]])
+        #expect(config.status == 200, "\(config)")
+        let author = try server.signUp("author")
+        let posts = try (0..<5).map { try server.post("crowded \($0)", latitude: 10, longitude: 20, token: author.token).json["objectId"] as! String }
+        let accountCount = 200, threads = 32
+        let signedUp = Mutex<[Int: Result<(token: String, objectId: String), any Error>]>([:])
+        Self.onThreads(threads) { thread in
+            for index in stride(from: thread, to: accountCount, by: threads) {
+                let account = Result { try server.signUp("crowd\(index)") }
+                signedUp.withLock { $0[index] = account }
+            }
+        }
+        let accounts = try signedUp.withLock { $0 }.mapValues { try $0.get() }
+
+        // Ten votes an account on five posts: each votes at least twice on some post, often with a
+        // change of mind. Each account's acts go in order, the accounts' all at once.
+        var acts = Array(repeating: [Act](), count: accountCount)
+        for index in 0..<2_000 { acts[index % accountCount].append(.vote(post: Int.random(in: 0..<posts.count), value: Bool.random() ? 1 : -1)) }
+        for index in 0..<500 { acts[index % accountCount].append(.reply(post: Int.random(in: 0..<posts.count))) }
+        acts = acts.map { $0.shuffled() }
+        let plan = acts
+        let failures = Mutex<[String]>([])
+        Self.onThreads(threads) { thread in
+            for index in stride(from: thread, to: accountCount, by: threads) {
+                let token = accounts[index]!.token
+                for act in plan[index] {
+                    let answer: WallServer.Answer?
+                    switch act {
+                    case .vote(let post, let value):
+                        answer = try? Self.vote(server, posts[post], value, by: token)
+                    case .reply(let post):
+                        answer = try? server.send("POST", "/classes/Posts", headers: Self.session(token),
+                                                  json: ["text": "a reply", "location": Self.point(10.001, 20), "parent": Self.pointer("Posts", posts[post])])
+                    }
+                    if answer?.status != 201 { failures.withLock { $0.append("\(act): \(answer.map(\.description) ?? "no answer")") } }
+                }
+            }
+        }
+        let failed = failures.withLock { $0 }
+        #expect(failed.isEmpty, "every vote and reply was taken: \(failed.count), \(failed.prefix(3))")
+
+        var lastVotes = Array(repeating: [Int: Int](), count: accountCount)
+        var expectedScores = Array(repeating: 0, count: posts.count), expectedReplies = Array(repeating: 0, count: posts.count)
+        for (index, sequence) in plan.enumerated() {
+            for act in sequence {
+                switch act {
+                case .vote(let post, let value): lastVotes[index][post] = value
+                case .reply(let post): expectedReplies[post] += 1
+                }
+            }
+            for (post, value) in lastVotes[index] { expectedScores[post] += value }
+        }
+        for (index, post) in posts.enumerated() {
+            let read = try server.send("GET", "/classes/Posts/\(post)")
+            #expect(read.json["score"] as? Int ?? 0 == expectedScores[index] && read.json["replyCount"] as? Int ?? 0 == expectedReplies[index],
+                    "post \(index): score \(expectedScores[index]), \(expectedReplies[index]) replies expected: \(read)")
+            let thread = try server.send("GET", "/classes/Posts", query: ["where": #"{"parent":{"__type":"Pointer","className":"Posts","objectId":"\#(post)"}}"#,
+                                                                          "count": "1", "limit": "0"])
+            #expect(thread.json["count"] as? Int == expectedReplies[index], "post \(index)'s thread: \(thread)")
+        }
+        // Each account reads its own votes: one row a post it voted on, holding its last vote.
+        let sentLast = lastVotes
+        let mismatches = Mutex<[String]>([])
+        Self.onThreads(threads) { thread in
+            for index in stride(from: thread, to: accountCount, by: threads) {
+                let mine = try? server.send("GET", "/classes/Activity", query: ["where": #"{"type":"vote"}"#], headers: Self.session(accounts[index]!.token))
+                let rows = mine?.json["results"] as? [[String: Any]] ?? []
+                var held: [Int: [Int]] = [:]
+                for row in rows {
+                    guard let post = ((row["post"] as? [String: Any])?["objectId"] as? String).flatMap(posts.firstIndex(of:)) else { continue }
+                    held[post, default: []].append(row["value"] as? Int ?? 0)
+                }
+                if held != sentLast[index].mapValues({ [$0] }) {
+                    mismatches.withLock { $0.append("crowd\(index) holds \(held), sent last \(sentLast[index]): \(mine.map(\.description) ?? "no answer")") }
+                }
+            }
+        }
+        let wrong = mismatches.withLock { $0 }
+        #expect(wrong.isEmpty, "\(wrong.count) accounts: \(wrong.prefix(3))")
+    }
+
+    /// Runs `body` on `count` threads of its own at once (each given its number), until all end:
+    /// requests that block, many in flight.
+    private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let done = DispatchGroup()
+        for index in 0..<count {
+            done.enter()
+            Thread {
+                body(index)
+                done.leave()
+            }.start()
+        }
+        done.wait()
     }
 }

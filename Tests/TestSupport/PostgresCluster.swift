@@ -63,10 +63,11 @@ package final class PostgresCluster: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs `statement` with psql in the `anywall` database; its output, unaligned and without headers.
+    /// Runs `statement` with psql in `database` (the `anywall` one unless named); its output,
+    /// unaligned and without headers.
     @discardableResult
-    package func sql(_ statement: String) throws -> String {
-        try Self.run("psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-d", Self.database,
+    package func sql(_ statement: String, database: String = PostgresCluster.database) throws -> String {
+        try Self.run("psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-d", database,
                               "-v", "ON_ERROR_STOP=1", "-At", "-c", statement])
     }
 
