@@ -3,23 +3,17 @@ import GRDB
 import WallDomain
 import WallStorage
 
-/// A post or reply as the social layer reads it on the embedded wall: its counters and removal,
-/// its thread's place, its author, and the reader's vote.
+/// A post or reply as the social layer reads it on the embedded wall: what both stores read of
+/// it (`SocialState`, whose fields it answers to), its reply count, and the post with the
+/// reader's vote.
+@dynamicMemberLookup
 struct SocialRow {
-    let id: Int64
-    let parentId: Int64?
-    let authorId: String?
-    let score: Int
+    let state: SocialState
     let replyCount: Int
-    let reportCount: Int
-    let removed: PostRemoval?
-    let restored: Bool
-    /// The post's readers as stored (`PostAccess.storedReaders`): nil for everyone.
-    let readers: String?
-    /// Where its thread's post is: what decides whether its text shows, and who may reply.
-    let threadLocation: GeoPoint
     /// The post, its removal told (to be shown only to its author and the moderators).
     let post: Post
+
+    subscript<Value>(dynamicMember field: KeyPath<SocialState, Value>) -> Value { state[keyPath: field] }
 
     /// The columns `init(row:)` reads, for the reader whose user row id is bound as `:me`.
     static func select(where condition: String) -> String {
@@ -34,30 +28,23 @@ struct SocialRow {
     }
 
     init(row: Row) throws {
-        id = row["id"]
-        parentId = row["parentId"]
-        authorId = row["authorId"]
-        score = row["score"]
+        let removed = (row["removed"] as String?).flatMap(PostRemoval.init(rawValue:))
+        state = SocialState(id: row["id"], parentId: row["parentId"], parent: row["parent"], authorId: row["authorId"], score: row["score"],
+                            reportCount: row["reportCount"], removed: removed, restored: (row["restoredAt"] as Int64?) != nil,
+                            readers: row["readers"], threadLocation: try GeoPoint(latitude: row["threadLatitude"], longitude: row["threadLongitude"]))
         replyCount = row["replyCount"]
-        reportCount = row["reportCount"]
-        removed = (row["removed"] as String?).flatMap(PostRemoval.init(rawValue:))
-        restored = (row["restoredAt"] as Int64?) != nil
-        readers = row["readers"]
-        threadLocation = try GeoPoint(latitude: row["threadLatitude"], longitude: row["threadLongitude"])
         post = Post(objectId: row["objectId"], text: row["text"], location: try GeoPoint(latitude: row["latitude"], longitude: row["longitude"]),
-                    author: row["author"], createdAt: EmbeddedWall.date(millis: row["createdAt"]), score: score, replyCount: replyCount,
+                    author: row["author"], createdAt: EmbeddedWall.date(millis: row["createdAt"]), score: row["score"], replyCount: replyCount,
                     parent: row["parent"], myVote: (row["myVote"] as Int?).flatMap(Vote.init(value:)), removed: removed)
     }
 
-    /// Whether `reader` (a user's objectId, nil for nobody signed in) may see it at all: it is
-    /// theirs, or its ACL lets them and it is not removed (removed, for a moderator).
     func isSeen(by reader: String?, moderator: Bool) -> Bool {
-        PostSight.isSeen(storedReaders: readers, author: authorId, removed: removed, by: reader, moderator: moderator)
+        state.isSeen(by: reader, moderator: moderator)
     }
 
     /// The post as `reader` gets it: the removal told only to its author and the moderators.
     func post(for reader: String?, moderator: Bool) -> Post {
-        guard removed != nil, !moderator, reader == nil || reader != authorId else { return post }
+        guard state.removed != nil, !moderator, reader == nil || reader != state.authorId else { return post }
         return post.telling(myVote: post.myVote, removed: nil)
     }
 }

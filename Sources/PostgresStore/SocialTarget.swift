@@ -2,23 +2,12 @@ import WallDomain
 import WallStorage
 
 /// The post or reply a reply, vote, report, deletion or moderator's action is about, as the
-/// social layer reads it in PostgreSQL: its counters and removal, its thread, its author and its
-/// readers.
+/// social layer reads it in PostgreSQL (`SocialState`, whose fields it answers to).
+@dynamicMemberLookup
 struct SocialTarget {
-    let id: Int64
-    /// The row id and objectId of its thread's post, when it is a reply.
-    let parentId: Int64?
-    let parent: String?
-    let authorId: String?
-    let score: Int
-    let reportCount: Int
-    let removed: PostRemoval?
-    /// Whether a moderator restored it: the community's removal no longer applies.
-    let restored: Bool
-    /// Its readers as stored (`PostAccess.storedReaders`): nil for everyone.
-    let readers: String?
-    /// Where its thread's post is: what decides whether its text shows, and who may reply.
-    let threadLocation: GeoPoint
+    let state: SocialState
+
+    subscript<Value>(dynamicMember field: KeyPath<SocialState, Value>) -> Value { state[keyPath: field] }
 
     /// The statement that reads the target whose row is `condition` (over `p`, the post, and
     /// `thread`, its thread's post).
@@ -34,14 +23,12 @@ struct SocialTarget {
     typealias Row = (Int64, Int64?, String?, String?, Int, Int, String?, Bool, String?, Double, Double)
 
     init(_ row: Row) throws {
-        (id, parentId, parent, authorId, score, reportCount) = (row.0, row.1, row.2, row.3, row.4, row.5)
-        removed = row.6.flatMap(PostRemoval.init(rawValue:))
-        (restored, readers) = (row.7, row.8)
-        threadLocation = try GeoPoint(latitude: row.9, longitude: row.10)
+        state = SocialState(id: row.0, parentId: row.1, parent: row.2, authorId: row.3, score: row.4, reportCount: row.5,
+                            removed: row.6.flatMap(PostRemoval.init(rawValue:)), restored: row.7, readers: row.8,
+                            threadLocation: try GeoPoint(latitude: row.9, longitude: row.10))
     }
 
-    /// Whether `reader` (a user's objectId) sees it at all, as the SQLite store decides it.
     func isSeen(by reader: String, moderator: Bool) -> Bool {
-        PostSight.isSeen(storedReaders: readers, author: authorId, removed: removed, by: reader, moderator: moderator)
+        state.isSeen(by: reader, moderator: moderator)
     }
 }

@@ -64,7 +64,7 @@ struct ServerSecurityTests {
         let roles = try server.send("POST", "/classes/Posts", headers: session(bob.token), json: [
             "text": "team", "location": point, "ACL": ["role:ad/mins": ["read": true, "write": true]]])
         #expect(roles.status == 400 && roles.json["code"] as? Int == 123
-                && roles.json["error"] as? String == "Invalid ACL: A role's name can only contain alphanumeric characters, _, -, and spaces.", "\(roles)")
+                && roles.json["error"] as? String == "Invalid ACL: A role's name can only contain alphanumeric characters, _ and - here (no spaces).", "\(roles)")
         // The Posts class's permissions (requiresAuthentication to create, update, delete), as Parse Server answers them;
         // a post saved without an ACL is everyone's to write, but only a signed-in everyone.
         let anonymous = try server.send("POST", "/classes/Posts", json: ["text": "anon", "location": point])
