@@ -69,10 +69,21 @@ struct ActivityRoutes {
             let (token, me) = try signedIn(context)
             let objectId = try context.parameters.require("objectId")
             let object = try Self.checked(try await RequestBody.object(request, context), by: me)
-            guard Set(object.keys).isSubset(of: ["value", "location"]) else {
-                throw ParseRefusal(ParseErrorCode.operationForbidden, "a vote's value is all of an Activity that changes")
+            // A vote changes its value; a report is filed again (its reason and note), counting once.
+            guard let current = try await wall.activities(ActivityFilter(objectId: objectId, fromUser: me.objectId), skip: 0, limit: 1, token: token).first,
+                  current.kind == .vote || current.kind == .report else { throw ParseRefusal.objectNotFound }
+            if let post = try Self.pointer(object["post"], to: "Posts", field: "post"), post != current.post {
+                throw ParseRefusal(ParseErrorCode.operationForbidden, "an Activity's post does not change")
             }
-            let row = try await wall.changeVote(objectId, to: try Self.vote(object["value"]), from: try Self.location(object["location"]), token: token)
+            let location = try Self.location(object["location"])
+            let row: StoredActivity?
+            if current.kind == .report {
+                guard let location else { throw ParseRefusal(ParseErrorCode.validationFailed, "a report needs the location it is made from") }
+                row = try await wall.report(current.post, reason: try Self.reason(object["reason"]), note: try Self.note(object["note"]),
+                                            from: location, token: token)
+            } else {
+                row = try await wall.changeVote(objectId, to: try Self.vote(object["value"]), from: location, token: token)
+            }
             return ParseAnswer.json(["updatedAt": ParseRendering.date(row?.createdAt ?? Date())])
         }
         routes.delete("classes/Activity/:objectId") { _, context in
@@ -137,7 +148,8 @@ struct ActivityRoutes {
 
     private static func note(_ value: JSONValue?) throws -> String? {
         switch value {
-        case nil, .null?: return nil
+        // Parse's Delete: a report filed again without the note it had.
+        case nil, .null?, .object(["__op": .string("Delete")])?: return nil
         case .string(let text)?: return text
         default: throw ParseRefusal(ParseErrorCode.incorrectType, "schema mismatch for Activity.note; expected String")
         }

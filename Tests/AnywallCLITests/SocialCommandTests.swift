@@ -164,4 +164,19 @@ struct SocialCommandTests {
         #expect(alices.map { ($0["reply"] as? [String: Any])?["text"] as? String } == ["Gone by noon", "Is it still there?"], "\(alices)")
         #expect(alices.allSatisfy { $0["type"] as? String == "reply" && ($0["post"] as? [String: Any])?["objectId"] as? String == post })
     }
+
+    @Test("report: with or without a note, again with another reason: it counts once, and a moderator reads the last", arguments: WallKind.allCases)
+    func reportAgain(_ kind: WallKind) throws {
+        let (box, post) = try wall(kind)
+        let first = try box.run(["report", post, "--reason", "spam"] + Self.here)
+        #expect(first.status == Exit.success, "\(first)")
+        let again = try box.run(["report", post, "--reason", "offensive", "--note", "Rude words"] + Self.here)
+        #expect(again.status == Exit.success, "\(again)")
+        #expect(try box.run(["moderate", "grant", "carol"] + box.adminArguments).status == Exit.success)
+        try logIn(box, "carol")
+        let queue = try box.run(["moderate", "queue", "--json"]).json as? [[String: Any]] ?? []
+        let reports = queue.first?["reports"] as? [[String: Any]] ?? []
+        #expect(queue.count == 1 && reports.count == 1 && reports.first?["reason"] as? String == "offensive"
+                && reports.first?["note"] as? String == "Rude words", "\(queue)")
+    }
 }
