@@ -179,4 +179,20 @@ struct SocialCommandTests {
         #expect(queue.count == 1 && reports.count == 1 && reports.first?["reason"] as? String == "offensive"
                 && reports.first?["note"] as? String == "Rude words", "\(queue)")
     }
+
+    @Test("vote: changed from up to down, then withdrawn; a moderator deletes another's post with its replies", arguments: WallKind.allCases)
+    func voteChangesAndModeratorDelete(_ kind: WallKind) throws {
+        let (box, post) = try wall(kind)
+        #expect(try box.run(["vote", post, "up"] + Self.here).stdout == "score 1 (your vote: up)\n")
+        #expect(try box.run(["vote", post, "down"] + Self.here).stdout == "score -1 (your vote: down)\n")
+        let withdrawn = try box.run(["vote", post, "none"] + Self.here)
+        #expect(withdrawn.status == Exit.success && withdrawn.stdout.hasPrefix("score 0"), "\(withdrawn)")
+        #expect(try box.run(["reply", post, "A reply"] + Self.here).status == Exit.success)
+        #expect(try box.run(["moderate", "grant", "carol"] + box.adminArguments).status == Exit.success)
+        try logIn(box, "carol")
+        let deleted = try box.run(["delete", post])
+        #expect(deleted.status == Exit.success, "\(deleted)")
+        #expect(try box.run(["nearby", "--json"] + Self.here).stdout == "[]\n")
+        #expect(try box.run(["thread", post] + Self.here).status == Exit.inputRejected)
+    }
 }
