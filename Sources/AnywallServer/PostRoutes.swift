@@ -37,7 +37,7 @@ struct PostRoutes {
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: try QueryParameters.ofFetch(request))
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
-                  try await mayRead(post, context), try await seesRemoval(of: post, context) else { throw ParseRefusal.objectNotFound }
+                  try await PostSightCheck(wall: wall).sees(post, context) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.encoded(try rendered(post, query, parents: try await includedParents(of: [post], query, context)))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
@@ -74,7 +74,7 @@ struct PostRoutes {
         var included: [String: JSONValue] = [:]
         for objectId in Set(posts.compactMap(\.parent)) {
             guard let parent = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
-                  try await mayRead(parent, context), try await seesRemoval(of: parent, context) else { continue }
+                  try await PostSightCheck(wall: wall).sees(parent, context) else { continue }
             included[objectId] = ParseRendering.included(parent, includeUser: query.includeParentUser)
         }
         return included
@@ -87,22 +87,6 @@ struct PostRoutes {
         // Only where the fields asked for hold the parent.
         if object.extra["parent"] != nil { object.extra["parent"] = included }
         return try ParseAnswer.encoder.encode(object.json)
-    }
-
-    /// Whether the caller's ACL rights let them read `post`: the master key, or the caller or a
-    /// role they hold among its readers.
-    private func mayRead(_ post: StoredPost, _ context: ParseContext) async throws -> Bool {
-        if context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) { return true }
-        guard post.access.namesRoles, let userId = context.caller.user?.objectId else { return false }
-        return post.access.mayRead(userId, roles: try await wall.roleNames(ofUser: userId))
-    }
-
-    /// Whether the caller may read `post` if it was removed: its author, a moderator and the
-    /// master key may; everyone may read a post that was not.
-    private func seesRemoval(of post: StoredPost, _ context: ParseContext) async throws -> Bool {
-        guard post.removed != nil, !context.caller.isMaster, post.author?.objectId != context.caller.user?.objectId else { return true }
-        guard let token = context.caller.sessionToken else { return false }
-        return try await wall.isModerator(token: token)
     }
 
     /// The post's JSON as `query` renders it, from the cache when it was rendered so before.
