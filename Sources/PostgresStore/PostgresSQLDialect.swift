@@ -5,13 +5,15 @@ import WallStorage
 /// from `posts.fields` (jsonb) as their schema types, text compared byte by byte (`COLLATE "C"`)
 /// as SQLite compares it, and `$regex` as PostgreSQL's own regular expressions.
 struct PostgresSQLDialect: RecordSQLDialect {
-    var columns: RecordColumns {
-        RecordColumns(posts: "posts", users: "users", objectId: "object_id", createdAt: "created_at", updatedAt: "updated_at", author: "user_id",
-                      parent: "parent_id", replyCount: "reply_count", reportCount: "report_count", byteOrder: " COLLATE \"C\"")
-    }
+    let columns = RecordColumns(posts: "posts", users: "users", roles: "roles", roleMembers: "role_users", memberRole: "role_id",
+                                objectId: "object_id", createdAt: "created_at", updatedAt: "updated_at", author: "user_id", parent: "parent_id",
+                                replyCount: "reply_count", reportCount: "report_count", byteOrder: " COLLATE \"C\"")
+    let numbersPlaceholders = true
+    let textPositionFunction = "strpos"
 
     func extraField(_ name: String, as type: FieldType) -> String {
         // Names are letters, digits and `_` (`FieldType.isFieldName`): safe inside the literal.
+        // jsonb's text must be cast to the schema's type to compare and sort as that type.
         switch type {
         case .number: return "(posts.fields->>'\(name)')::float8"
         case .boolean: return "(posts.fields->>'\(name)')::boolean"
@@ -24,17 +26,6 @@ struct PostgresSQLDialect: RecordSQLDialect {
     func arrayContains(_ name: String, _ placeholder: String) -> String {
         "coalesce(posts.fields->'\(name)' @> jsonb_build_array(\(placeholder)), false)"
     }
-
-    var roleTables: RoleTables {
-        RoleTables(roles: "roles", roleObjectId: "object_id", roleName: "name", members: "role_users", memberRole: "role_id", memberUser: "user_id",
-                   users: "users", userObjectId: "object_id")
-    }
-
-    func placeholder(_ number: Int) -> String { "$\(number)" }
-
-    func literal(_ value: Bool) -> String { value ? "true" : "false" }
-
-    func contains(_ list: String, _ placeholder: String) -> String { "strpos(\(list), \(placeholder)) > 0" }
 
     /// PostgreSQL's embedded options stand for MongoDB's: `p` (Mongo's default: `.` stops at a
     /// line break, `^` and `$` only at the ends), `n` for `m`, `s` for `s`, `w` for both.
@@ -49,13 +40,5 @@ struct PostgresSQLDialect: RecordSQLDialect {
         if pattern.ignoresCase { flags += "i" }
         if pattern.extended { flags += "x" }
         return "\(expression) ~ ('(?\(flags))' || \(placeholder))"
-    }
-
-    func sortTerm(_ expression: String, descending: Bool) -> String {
-        expression + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST")
-    }
-
-    func authorAmong(usersWhere condition: String) -> String {
-        "posts.user_id IN (SELECT users.id FROM users WHERE \(condition))"
     }
 }

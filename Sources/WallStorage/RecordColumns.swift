@@ -1,11 +1,15 @@
 import WallDomain
 
-/// How a store names the tables and columns of posts and users, and how it makes text compare
-/// byte by byte (as Parse compares it), so that `RecordConditionSQL` maps every built-in field to
-/// its column once for every store.
+/// How a store names the tables and columns of posts, users and roles, and how it makes text
+/// compare byte by byte (as Parse compares it), so that `RecordConditionSQL` maps every built-in
+/// field to its column once for every store.
 public struct RecordColumns: Sendable {
     public let posts: String
     public let users: String
+    /// The roles (`id`, `objectId`, `name`) and their users (`memberRole`, and `author`'s name for the user).
+    public let roles: String
+    public let roleMembers: String
+    public let memberRole: String
     /// The columns both tables have.
     public let objectId: String
     public let createdAt: String
@@ -18,10 +22,13 @@ public struct RecordColumns: Sendable {
     /// What follows a text expression so that it compares byte by byte.
     public let byteOrder: String
 
-    public init(posts: String, users: String, objectId: String, createdAt: String, updatedAt: String, author: String, parent: String,
-                replyCount: String, reportCount: String, byteOrder: String) {
+    public init(posts: String, users: String, roles: String, roleMembers: String, memberRole: String, objectId: String, createdAt: String,
+                updatedAt: String, author: String, parent: String, replyCount: String, reportCount: String, byteOrder: String) {
         self.posts = posts
         self.users = users
+        self.roles = roles
+        self.roleMembers = roleMembers
+        self.memberRole = memberRole
         self.objectId = objectId
         self.createdAt = createdAt
         self.updatedAt = updatedAt

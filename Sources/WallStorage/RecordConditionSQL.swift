@@ -74,24 +74,24 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
                 + " AND (\(dialect.removedColumn) IS NULL OR \(dialect.column(.user, of: .posts)) = \(author)"
                 + " OR \(moderates(moderator))))"
         case .holdsRole(let role):
-            let tables = dialect.roleTables
-            return "\(tables.users).id IN (SELECT \(tables.members).\(tables.memberUser) FROM \(tables.membership)"
-                + " WHERE \(tables.roles).\(tables.roleObjectId) = \(bind(.string(role), for: .objectId)))"
+            let tables = RoleTables(columns: dialect.columns)
+            return "\(dialect.columns.users).id IN (SELECT \(tables.memberUser) FROM \(tables.membership)"
+                + " WHERE \(tables.roleObjectId) = \(bind(.string(role), for: .objectId)))"
         }
     }
 
     /// Whether the post's readers name a role held by the user whose objectId is at `holder`.
     private func readersNameRoleOf(_ holder: String) -> String {
-        let tables = dialect.roleTables
-        return "EXISTS (SELECT 1 FROM \(tables.membership) WHERE \(tables.members).\(tables.memberUser) = \(tables.userRow(holder))"
-            + " AND \(dialect.contains(dialect.readersColumn, "' role:' || \(tables.roles).\(tables.roleName) || ' '")))"
+        let tables = RoleTables(columns: dialect.columns)
+        return "EXISTS (SELECT 1 FROM \(tables.membership) WHERE \(tables.memberUser) = \(tables.userRow(holder))"
+            + " AND \(dialect.contains(dialect.readersColumn, "' role:' || \(tables.roleName) || ' '")))"
     }
 
     /// Whether the user whose objectId is at `holder` holds the role `moderators`.
     private func moderates(_ holder: String) -> String {
-        let tables = dialect.roleTables
-        return "EXISTS (SELECT 1 FROM \(tables.membership) WHERE \(tables.roles).\(tables.roleName) = '\(RoleName.moderators)'"
-            + " AND \(tables.members).\(tables.memberUser) = \(tables.userRow(holder)))"
+        let tables = RoleTables(columns: dialect.columns)
+        return "EXISTS (SELECT 1 FROM \(tables.membership) WHERE \(tables.roleName) = '\(RoleName.moderators)'"
+            + " AND \(tables.memberUser) = \(tables.userRow(holder)))"
     }
 
     /// `terms` joined by `operation` in groups of a few, nested as a tree: a flat chain of a

@@ -1,27 +1,20 @@
 import WallDomain
 
-/// How one store writes the parts of SQL that differ between stores, for `RecordConditionSQL`.
+/// How a store spells the SQL that `RecordConditionSQL` writes for it: where its tables differ
+/// and what its SQL lacks in common with the other store's.
 public protocol RecordSQLDialect: Sendable {
-    /// The tables and columns of posts and users.
+    /// The tables and columns of posts, users and roles.
     var columns: RecordColumns { get }
+    /// Whether placeholders are numbered (`$1`) rather than all `?`.
+    var numbersPlaceholders: Bool { get }
+    /// The function that gives where a text stands in another, from 1 (0: nowhere).
+    var textPositionFunction: String { get }
     /// The expression of the post field a client added, read as `type`.
     func extraField(_ name: String, as type: FieldType) -> String
     /// Whether the post's added array field `name` holds the value at `placeholder`.
     func arrayContains(_ name: String, _ placeholder: String) -> String
-    /// The tables of the roles and their users.
-    var roleTables: RoleTables { get }
-    /// The `number`-th placeholder, from 1.
-    func placeholder(_ number: Int) -> String
-    /// A boolean literal.
-    func literal(_ value: Bool) -> String
-    /// Whether the text `list` holds the text at `placeholder`.
-    func contains(_ list: String, _ placeholder: String) -> String
     /// Whether `expression` matches `pattern`, whose text is at `placeholder`.
     func matches(_ expression: String, _ pattern: TextPattern, placeholder: String) -> String
-    /// A sort term on `expression`, a missing value first in ascending order and last in descending.
-    func sortTerm(_ expression: String, descending: Bool) -> String
-    /// Whether the post's author is among the users for whom `condition` holds.
-    func authorAmong(usersWhere condition: String) -> String
 }
 
 extension RecordSQLDialect {
@@ -35,4 +28,24 @@ extension RecordSQLDialect {
 
     /// Why the post was removed (NULL: it was not), as `PostRemoval` names it.
     public var removedColumn: String { "\(columns.posts).removed" }
+
+    /// The `number`-th placeholder, from 1.
+    func placeholder(_ number: Int) -> String { numbersPlaceholders ? "$\(number)" : "?" }
+
+    /// A boolean literal.
+    func literal(_ value: Bool) -> String { value ? "TRUE" : "FALSE" }
+
+    /// Whether the text `list` holds the text at `placeholder`.
+    func contains(_ list: String, _ placeholder: String) -> String { "\(textPositionFunction)(\(list), \(placeholder)) > 0" }
+
+    /// A sort term on `expression`, a missing value first in ascending order and last in descending,
+    /// as Parse sorts (SQLite's own default, spelled out for PostgreSQL's, which is the reverse).
+    func sortTerm(_ expression: String, descending: Bool) -> String {
+        expression + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST")
+    }
+
+    /// Whether the post's author is among the users for whom `condition` holds.
+    func authorAmong(usersWhere condition: String) -> String {
+        "\(columns.posts).\(columns.author) IN (SELECT \(columns.users).id FROM \(columns.users) WHERE \(condition))"
+    }
 }
