@@ -18,6 +18,7 @@ let package = Package(
         // No default traits: the server needs neither swift-configuration nor the URL-form coders.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
@@ -94,6 +95,8 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 // Whether a request's task runs on an event loop (SQLiteWallStore).
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // LiveQuery's WebSocket, on the API's own port.
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ]
         ),
         .executableTarget(
@@ -113,6 +116,9 @@ let package = Package(
             dependencies: [
                 "WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore", "AnywallServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // LiveQuery's frames, decoded as the server decodes them.
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .executableTarget(name: "anywall-fuzz", dependencies: ["FuzzTargets"]),

@@ -50,7 +50,7 @@ struct ActivityRoutes {
             // stays a Pointer, as Parse leaves a pointer it cannot include.
             var included: [String: JSONValue] = [:]
             for objectId in Set(rows.flatMap { [$0.post] + ($0.reply.map { [$0] } ?? []) }) {
-                guard let post = try await wall.post(objectId: objectId, session: token), try await PostSightCheck(wall: wall).sees(post, context) else { continue }
+                guard let post = try await wall.post(objectId: objectId, session: token), try await PostSightCheck(context, wall: wall).sees(post) else { continue }
                 included[objectId] = ParseRendering.included(post, includeUser: query.includesAuthors)
             }
             let results = rows.map { Self.json($0, included: included) }

@@ -37,7 +37,7 @@ struct PostRoutes {
             let objectId = try context.parameters.require("objectId")
             let query = try PostQuery(parameters: try QueryParameters.ofFetch(request))
             guard let post = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
-                  try await PostSightCheck(wall: wall).sees(post, context) else { throw ParseRefusal.objectNotFound }
+                  try await PostSightCheck(context, wall: wall).sees(post) else { throw ParseRefusal.objectNotFound }
             return ParseAnswer.encoded(try rendered(post, query, parents: try await includedParents(of: [post], query, context)))
         }
         routes.put("classes/Posts/:objectId") { request, context in try await update(request, context) }
@@ -74,7 +74,7 @@ struct PostRoutes {
         var included: [String: JSONValue] = [:]
         for objectId in Set(posts.compactMap(\.parent)) {
             guard let parent = try await wall.post(objectId: objectId, session: context.caller.sessionToken),
-                  try await PostSightCheck(wall: wall).sees(parent, context) else { continue }
+                  try await PostSightCheck(context, wall: wall).sees(parent) else { continue }
             included[objectId] = ParseRendering.included(parent, includeUser: query.includeParentUser)
         }
         return included

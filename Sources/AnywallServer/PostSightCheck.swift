@@ -1,26 +1,47 @@
 import WallDomain
 
-/// Whether the caller of a request may read a post at all, as every route that returns one
-/// decides it (a fetch, an included thread post, an `Activity` row's included post): its ACL
-/// lets them, or a role they hold (the master key reads everything); and, removed, it is theirs
-/// or they moderate.
+/// Whether a reader may read a post at all, as every route that returns one decides it (a fetch,
+/// an included thread post, an `Activity` row's included post) and as LiveQuery decides it for
+/// every event: its ACL lets them, or a role they hold (the master key reads everything); and,
+/// removed, it is theirs or they moderate.
 struct PostSightCheck {
-    let wall: any WallStore
-
-    func sees(_ post: StoredPost, _ context: ParseContext) async throws -> Bool {
-        guard try await mayRead(post, context) else { return false }
-        return try await seesRemoval(of: post, context)
+    /// Who reads: the master key, or a user (nil: nobody signed in) whose role names are read
+    /// only when a post needs them.
+    struct Reader: Sendable {
+        let isMaster: Bool
+        let userId: String?
+        let roleNames: @Sendable () async throws -> Set<String>
     }
 
-    private func mayRead(_ post: StoredPost, _ context: ParseContext) async throws -> Bool {
-        if context.caller.isMaster || post.access.mayRead(context.caller.user?.objectId) { return true }
-        guard post.access.namesRoles, let userId = context.caller.user?.objectId else { return false }
-        return post.access.mayRead(userId, roles: try await wall.roleNames(ofUser: userId))
+    let reader: Reader
+
+    /// The caller of a request, their roles read from `wall`.
+    init(_ context: ParseContext, wall: any WallStore) {
+        let userId = context.caller.user?.objectId
+        reader = Reader(isMaster: context.caller.isMaster, userId: userId) {
+            guard let userId else { return [] }
+            return try await wall.roleNames(ofUser: userId)
+        }
     }
 
-    private func seesRemoval(of post: StoredPost, _ context: ParseContext) async throws -> Bool {
-        guard post.removed != nil, !context.caller.isMaster, post.author?.objectId != context.caller.user?.objectId else { return true }
-        guard let token = context.caller.sessionToken else { return false }
-        return try await wall.isModerator(token: token)
+    init(_ reader: Reader) {
+        self.reader = reader
+    }
+
+    func sees(_ post: StoredPost) async throws -> Bool {
+        guard try await mayRead(post) else { return false }
+        return try await seesRemoval(of: post)
+    }
+
+    private func mayRead(_ post: StoredPost) async throws -> Bool {
+        if reader.isMaster || post.access.mayRead(reader.userId) { return true }
+        guard post.access.namesRoles, let userId = reader.userId else { return false }
+        return post.access.mayRead(userId, roles: try await reader.roleNames())
+    }
+
+    private func seesRemoval(of post: StoredPost) async throws -> Bool {
+        guard post.removed != nil, !reader.isMaster, post.author?.objectId != reader.userId else { return true }
+        guard reader.userId != nil else { return false }
+        return try await reader.roleNames().contains(RoleName.moderators)
     }
 }

@@ -7,6 +7,13 @@ import WallDomain
 /// (`PostgresSocial`, `PostgresRoles`): each call one transaction of the database's, the post it
 /// is about locked first.
 extension PostgresWall: WallStore {
+    package func listenForChanges(_ changed: @escaping @Sendable () -> Void) async throws {
+        try await listenForChangeSeqs { _ in changed() }
+    }
+
+    /// Writes are announced (NOTIFY): reading the log this often only covers a lost announcement.
+    package var changePollInterval: Duration { .seconds(1) }
+
     package func configParams() async throws -> [String: JSONValue] {
         try await storedParams()
     }

@@ -88,6 +88,20 @@ package final class SQLiteWallStore: WallStore, @unchecked Sendable {
 }
 
 extension SQLiteWallStore {
+    package func postChanges(after seq: Int64, limit: Int) async throws -> PostChangePage {
+        try await run { try $0.postChanges(after: seq, limit: limit) }
+    }
+
+    package func pruneChanges(before date: Date) async throws {
+        try await run { try $0.pruneChanges(before: date) }
+    }
+
+    /// A SQLite file announces nothing: other processes' writes are found by reading the log.
+    package func listenForChanges(_ changed: @escaping @Sendable () -> Void) async throws {}
+
+    /// The CLI may write to the file the server serves: its posts reach subscribers within this.
+    package var changePollInterval: Duration { .milliseconds(100) }
+
     package func configParams() async throws -> [String: JSONValue] {
         try await run { try $0.storedParams() }
     }

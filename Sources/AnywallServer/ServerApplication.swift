@@ -3,6 +3,7 @@ import EmbeddedStore
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import PostgresStore
@@ -91,12 +92,13 @@ package enum ServerApplication {
     package static func router(wall: any WallStore, keys: ServerKeys, mount: String,
                                masterKeyAddresses: AddressList = .loopback, limits: ClientLimits = ClientLimits(),
                                keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin,
-                               trustedProxies: AddressList = .none) -> Router<ParseContext> {
+                               trustedProxies: AddressList = .none, live: LiveQueryHub? = nil) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
         let dispatch = RouterDispatch()
         router.add(middleware: ClientAddress(trustedProxies: trustedProxies))
         router.add(middleware: AccessLog())
+        if let live { router.add(middleware: LiveWriteSignal(hub: live)) }
         router.add(middleware: crossOrigin.middleware())
         router.add(middleware: BodyDeadline(timeout: limits.bodyTimeout))
         router.add(middleware: MethodOverride(keys: keys, dispatch: dispatch))
@@ -122,16 +124,29 @@ package enum ServerApplication {
         return router
     }
 
-    /// The application listening on `host`:`port`; `onListening` hears the port it got (for port 0).
+    /// The application listening on `host`:`port`, with LiveQuery (`live`) on the same port: a
+    /// WebSocket upgrade on the mount path or `/`, as Parse Server attaches it to its HTTP server.
+    /// `onListening` hears the port it got (for port 0).
     package static func build(wall: any WallStore, keys: ServerKeys, mount: String, host: String, port: Int,
                               masterKeyAddresses: AddressList = .loopback, limits: ClientLimits = ClientLimits(),
                               keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin, trustedProxies: AddressList = .none,
+                              live: LiveQueryHub,
                               onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         let perAddress = ConnectionsPerAddress(limit: limits.maxConnectionsPerAddress, trustedProxies: trustedProxies)
+        let livePaths: Set<String> = [mountPrefix(mount), mountPrefix(mount) + "/", "/"]
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [perAddress.handler()], idleTimeout: TimeAmount(limits.idleTimeout))
+        // A client that stops answering pings is closed: no socket outlives its client for long.
+        let webSocket = WebSocketServerConfiguration(maxFrameSize: LiveQueryConnection.maxMessageSize, autoPing: .enabled(timePeriod: .seconds(15)))
         return Application(
             router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits,
-                           keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin, trustedProxies: trustedProxies),
-            server: .http1(configuration: .init(additionalChannelHandlers: [perAddress.handler()], idleTimeout: TimeAmount(limits.idleTimeout))),
+                           keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin, trustedProxies: trustedProxies, live: live),
+            server: .http1WebSocketUpgrade(configuration: .init(http1: http1, ws: webSocket)) { request, channel, _ in
+                guard livePaths.contains(String(request.path?.prefix { $0 != "?" } ?? "")) else { return .dontUpgrade }
+                let client = LiveClient(queueLimit: live.clientQueueLimit, address: channel.remoteAddress?.ipAddress)
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await LiveQueryConnection.serve(inbound, outbound, client: client, hub: live)
+                }
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server", backlog: limits.listenBacklog,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },

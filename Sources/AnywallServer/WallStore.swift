@@ -57,4 +57,16 @@ package protocol WallStore: SocialStore {
 
     /// Forgets the request ids done before `date`: a retry after it is taken as new.
     func forgetRequestIds(before date: Date) async throws
+
+    /// The writes to posts after `seq`, at most `limit`, in the order they were committed, with
+    /// each post before and after: what LiveQuery reads (`LiveQueryHub`).
+    func postChanges(after seq: Int64, limit: Int) async throws -> PostChangePage
+    /// Forgets the changes made before `date`.
+    func pruneChanges(before date: Date) async throws
+    /// Calls `changed` whenever any process announces a write, until the announcements are lost;
+    /// returns at once where writes are not announced (the log is then read every `changePollInterval`).
+    func listenForChanges(_ changed: @escaping @Sendable () -> Void) async throws
+    /// How often LiveQuery reads the log when no write is announced: the longest a write by
+    /// another process (a second server, the CLI on the same file) waits for its events.
+    var changePollInterval: Duration { get }
 }

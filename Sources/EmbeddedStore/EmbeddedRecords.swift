@@ -15,7 +15,7 @@ extension EmbeddedWall {
         """
 
     /// The columns of a stored post and its author, in the order `storedPost(_:)` reads them.
-    private static let storedPostColumns = """
+    static let storedPostColumns = """
         post.id AS rowId, post.objectId, post.text, post.latitude, post.longitude, post.createdAt, post.updatedAt,
         post.readers, post.writers, post.fields,
         user.objectId AS userObjectId, user.username, user.name, user.createdAt AS userCreatedAt,
@@ -403,7 +403,7 @@ extension EmbeddedWall {
 
     /// A post from a row of `storedPostQuery`, read by column position (GRDB's lookup by name
     /// folds the names' case on every read: a tenth of a find's time).
-    private static func storedPost(_ row: Row) throws -> StoredPost {
+    static func storedPost(_ row: Row) throws -> StoredPost {
         let createdAt = date(millis: row[5])
         let author: StoredUser? = (row[10] as String?).map {
             StoredUser(objectId: $0, username: row[11], name: row[12], createdAt: date(millis: row[13]))

@@ -190,8 +190,56 @@ enum EmbeddedSchema {
                     SELECT lower(hex(randomblob(5))), 'restored', userId, id, restoredAt FROM post WHERE restoredAt IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v7: the change log LiveQuery reads") { db in
+            // Every write to a post leaves a row here in its own transaction, numbered in commit
+            // order (`seq`, never reused): what a LiveQuery subscriber missed is replayed from it,
+            // on any server that reads the file. A row keeps the post as it was before the change
+            // (none for a create); the state after it is the next row's, or the post itself.
+            // `changeHorizon` is the last seq pruned: a replay from before it cannot be whole.
+            try db.execute(sql: """
+                CREATE TABLE postChange (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    change TEXT NOT NULL,                            -- create | update | delete
+                    at INTEGER NOT NULL,
+                    objectId TEXT NOT NULL,
+                    \(changedPostColumns.map { "\($0) \($1)" }.joined(separator: ",\n"))
+                );
+                CREATE INDEX postChangeObject ON postChange(objectId, seq);
+                CREATE INDEX postChangeAt ON postChange(at);
+                CREATE TABLE changeHorizon (prunedThrough INTEGER NOT NULL);
+                INSERT INTO changeHorizon VALUES (0);
+                \(postChangeCreateTrigger);
+                CREATE TRIGGER postChangeUpdate AFTER UPDATE ON post BEGIN
+                    INSERT INTO postChange (change, at, objectId, \(changedPostColumns.map(\.name).joined(separator: ", ")))
+                        VALUES ('update', \(nowMillis), old.objectId, \(changedPostColumns.map { "old.\($0.name)" }.joined(separator: ", ")));
+                END;
+                CREATE TRIGGER postChangeDelete AFTER DELETE ON post BEGIN
+                    INSERT INTO postChange (change, at, objectId, \(changedPostColumns.map(\.name).joined(separator: ", ")))
+                        VALUES ('delete', \(nowMillis), old.objectId, \(changedPostColumns.map { "old.\($0.name)" }.joined(separator: ", ")));
+                END;
+                """)
+        }
         return migrator
     }()
+
+    /// The columns of `post` a change row keeps (as v5 left them), with their types. Migration v7
+    /// creates the change log from them: a new post column needs a migration that adds it here too.
+    private static let changedPostColumns: [(name: String, type: String)] = [
+        ("id", "INTEGER"), ("text", "TEXT"), ("latitude", "REAL"), ("longitude", "REAL"), ("userId", "INTEGER"), ("createdAt", "INTEGER"),
+        ("updatedAt", "INTEGER"), ("readers", "TEXT"), ("writers", "TEXT"), ("fields", "TEXT"), ("parentId", "INTEGER"), ("score", "INTEGER"),
+        ("replyCount", "INTEGER"), ("reportCount", "INTEGER"), ("removed", "TEXT"), ("removedAt", "INTEGER"), ("restoredAt", "INTEGER"),
+    ]
+
+    /// Now in milliseconds since 1970, as SQLite 3.40 can tell it.
+    private static let nowMillis = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+
+    /// Logs each new post. A load in bulk drops it and marks the whole load as one gap instead
+    /// (`EmbeddedWall.loadPosts`). Migration v7 creates it: a change needs a migration of its own.
+    static let postChangeCreateTrigger = """
+        CREATE TRIGGER postChangeCreate AFTER INSERT ON post BEGIN
+            INSERT INTO postChange (change, at, objectId) VALUES ('create', \(nowMillis), new.objectId);
+        END
+        """
 
     /// Who the nearest search lets read a post: its readers, or its author alone once removed.
     private static let indexedReaders = "CASE WHEN new.removed IS NULL THEN new.readers ELSE ' ' || (SELECT objectId FROM user WHERE id = new.userId) || ' ' END"

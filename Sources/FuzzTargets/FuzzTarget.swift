@@ -14,6 +14,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case `import`
     /// A request to anywall-server, handled in process: query parameters, where-clauses, bodies.
     case serverRequest = "server-request"
+    /// A LiveQuery client's WebSocket frames and messages, handled by the server's hub in process.
+    case liveQuery = "live-query"
 
     /// Hands `input` to the target.
     package func run(_ input: [UInt8]) {
@@ -24,6 +26,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .area: AreaFuzzing.run(input)
         case .import: ImportFuzzing.run(input)
         case .serverRequest: ServerRequestFuzzing.run(input)
+        case .liveQuery: LiveQueryFuzzing.run(input)
         }
     }
 }

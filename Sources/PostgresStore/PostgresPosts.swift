@@ -22,18 +22,20 @@ extension PostgresWall {
     /// What a distance is widened by, beside a millimetre, for the rounding of two formulas.
     static let postGISMargin = 1e-9
 
-    private static let postColumns = """
+    /// The columns of a stored post and its author, in the order `storedPost(_:)` reads them.
+    static let postColumnList = """
         posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry), posts.created_at, posts.updated_at,
         posts.readers, posts.writers, posts.fields::text, users.object_id, users.username, users.name, users.created_at,
         (SELECT thread.object_id FROM posts AS thread WHERE thread.id = posts.parent_id), posts.score, posts.reply_count, posts.removed,
         posts.report_count, posts.restored_at
-        FROM posts LEFT JOIN users ON users.id = posts.user_id
         """
 
-    private typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?,
+    private static let postColumns = "\(postColumnList) FROM posts LEFT JOIN users ON users.id = posts.user_id"
+
+    typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?,
                                  String?, Int, Int, String?, Int, Date?)
 
-    private static func storedPost(_ row: PostRow) throws -> StoredPost {
+    static func storedPost(_ row: PostRow) throws -> StoredPost {
         let (objectId, text, latitude, longitude, createdAt, updatedAt, readers, writers, fieldsJSON, authorId, username, name, authorCreatedAt,
              parent, score, replyCount, removed, reportCount, restoredAt) = row
         var author: StoredUser?

@@ -141,7 +141,58 @@ enum PostgresSchema {
                 SELECT \(backfilledObjectId), 'restored', user_id, id, restored_at FROM posts WHERE restored_at IS NOT NULL
             """,
         ]),
+        // The change log LiveQuery reads, as the SQLite store's v7 has it: every write to a post
+        // leaves a row in its own transaction, with the post as it was before (none for a
+        // create). Writers to posts take `changeLock` until they commit, so that `seq` follows
+        // the order of the commits and a reader that has seen seq N has seen every change before
+        // it. Each change is announced on `changeChannel` with its seq; the servers read the
+        // rows themselves. `change_horizon` is the last seq pruned.
+        ("v6: the change log LiveQuery reads", [
+            """
+            CREATE TABLE post_changes (
+                seq bigserial PRIMARY KEY,
+                change text NOT NULL,               -- create | update | delete
+                at timestamptz NOT NULL DEFAULT now(),
+                object_id text NOT NULL,
+                \(changedPostColumns.map { "\($0) \($1)" }.joined(separator: ",\n"))
+            )
+            """,
+            "CREATE INDEX post_changes_object ON post_changes (object_id, seq)",
+            "CREATE INDEX post_changes_at ON post_changes (at)",
+            "CREATE TABLE change_horizon (pruned_through bigint NOT NULL)",
+            "INSERT INTO change_horizon VALUES (0)",
+            """
+            CREATE FUNCTION log_post_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_advisory_xact_lock(\(changeLock));
+                IF TG_OP = 'INSERT' THEN
+                    INSERT INTO post_changes (change, object_id) VALUES ('create', NEW.object_id);
+                ELSE
+                    INSERT INTO post_changes (change, object_id, \(changedPostColumns.map(\.name).joined(separator: ", ")))
+                        VALUES (lower(TG_OP), OLD.object_id, \(changedPostColumns.map { "OLD.\($0.name)" }.joined(separator: ", ")));
+                END IF;
+                PERFORM pg_notify('\(changeChannel)', currval(pg_get_serial_sequence('post_changes', 'seq'))::text);
+                RETURN NULL;
+            END $$
+            """,
+            "CREATE TRIGGER posts_changed AFTER INSERT OR UPDATE OR DELETE ON posts FOR EACH ROW EXECUTE FUNCTION log_post_change()",
+        ]),
     ]
+
+    /// The columns of `posts` a change row keeps (as v3 left them), with their types. Migration v6
+    /// creates the change log from them: a new post column needs a migration that adds it here too.
+    private static let changedPostColumns: [(name: String, type: String)] = [
+        ("id", "bigint"), ("text", "text"), ("location", "geography(Point, 4326)"), ("user_id", "bigint"), ("created_at", "timestamptz"),
+        ("updated_at", "timestamptz"), ("readers", "text"), ("writers", "text"), ("fields", "jsonb"), ("parent_id", "bigint"),
+        ("score", "integer"), ("reply_count", "integer"), ("report_count", "integer"), ("removed", "text"), ("removed_at", "timestamptz"),
+        ("restored_at", "timestamptz"),
+    ]
+
+    /// Any number, the same in every server: the lock a writer to posts holds until it commits.
+    static let changeLock: Int64 = 0x616e_7977_6c6f_67
+
+    /// The channel each change to a post is announced on.
+    static let changeChannel = "anywall_changes"
 
     /// A new row's objectId made by the database, ten characters as `RandomIdentifier` makes them:
     /// from a random UUID (PostgreSQL 13 and later make one without an extension).

@@ -199,10 +199,15 @@ public final class PostgresWall: Sendable {
     }
 
     /// A transaction on one pooled connection, committed when `body` returns, rolled back when it throws.
+    /// It takes the change log's lock first, as a write to a post would (`PostgresSchema.changeLock`):
+    /// taken later, after the row locks a social write takes, two writers could wait on each other.
     func transaction<T: Sendable>(_ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await call(what) {
             do {
-                return try await self.client.withTransaction(logger: self.logger) { connection in try await body(connection) }
+                return try await self.client.withTransaction(logger: self.logger) { connection in
+                    _ = try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.changeLock))", logger: self.logger)
+                    return try await body(connection)
+                }
             } catch let failure as PostgresTransactionError {
                 // The wall's own answer (a refusal) comes back wrapped; the database's failures stay as they are.
                 if let refusal = failure.closureError as? AnywallError, failure.rollbackError == nil { throw refusal }

@@ -96,6 +96,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Take every request as new, as Parse Server does without idempotency: a retried post may be stored twice.")
     var noRequestIds = false
 
+    @Option(help: ArgumentHelp("How long LiveQuery's change log keeps a write, in seconds: a client resuming from an older one "
+                               + "(since) is told to read the wall again.", valueName: "seconds"))
+    var liveQueryRetention = 86400
+
+    @Option(help: ArgumentHelp("The bytes of LiveQuery events one client may have waiting; a client that reads slower is closed "
+                               + "and told the seq to resume from.", valueName: "bytes"))
+    var liveQueryQueueLimit = 4 << 20
+
     func validate() throws {
         _ = try wallLocation(ProcessInfo.processInfo.environment)
         guard (1...1_000_000).contains(passwordAttempts) else { throw ValidationError("--password-attempts must be from 1 to 1000000") }
@@ -111,6 +119,10 @@ struct ServeCommand: AsyncParsableCommand {
         _ = try masterKeyAddresses(ProcessInfo.processInfo.environment)
         guard (1...3_153_600_000).contains(sessionLength) else { throw ValidationError("--session-length must be from 1 second to 100 years") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard (1...31_536_000).contains(liveQueryRetention) else { throw ValidationError("--live-query-retention must be from 1 second to a year") }
+        guard (1024...(1 << 30)).contains(liveQueryQueueLimit) else {
+            throw ValidationError("--live-query-queue-limit must be from 1024 bytes to 1 GiB")
+        }
         guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
             throw ValidationError("--mount must be a path such as /parse")
         }
@@ -185,14 +197,20 @@ struct ServeCommand: AsyncParsableCommand {
                                                         queryTimeLimit: QueryTimeLimit(.seconds(queryTimeout)))
         let mountPath = ServerApplication.mountPrefix(mount)
         let address = bind
+        var liveOptions = LiveQueryHub.Options()
+        liveOptions.retention = .seconds(liveQueryRetention)
+        liveOptions.queueLimit = liveQueryQueueLimit
+        let live = LiveQueryHub(wall: wall, keys: keys, masterKeyAddresses: try masterKeyAddresses(environment), options: liveOptions)
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
                                           masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
                                           keepsRequestIds: !noRequestIds, crossOrigin: allowOrigin,
-                                          trustedProxies: try trustedProxies()) { port in
+                                          trustedProxies: try trustedProxies(), live: live) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description),
                                           "requestsRunOn": .string(onEventLoops ? "event loops" : "Swift concurrency's threads")])
         }
+        let feed = Task { await live.run() }
+        defer { feed.cancel() }
         let pruning = Task { await ServerApplication.pruneRequestIds(of: wall) }
         defer { pruning.cancel() }
         let trimming = Task { await ServerApplication.trimMemory() }

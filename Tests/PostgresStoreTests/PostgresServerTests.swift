@@ -316,6 +316,25 @@ struct PostgresServerTests {
         #expect(try answers(server) == before, "the same answers from the SQLite file copied back")
     }
 
+    @Test("LiveQuery across two servers: a post through one reaches a subscriber on the other at once, and the other's LISTEN connection killed loses no event")
+    func liveQueryAcrossServers() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let writer = try WallServer(database: cluster.uri), reader = try WallServer(database: cluster.uri)
+        let run = try LiveQueryCheck.run("listen", against: writer, environment: ["PARSE_API_ROOT_B": reader.parseURL, "PG_URI": cluster.uri])
+        #expect(run.status == 0 && run.stdout.contains(" passed, 0 failed"), "\(run.stdout.suffix(4000))\n\(run.stderr.suffix(2000))")
+    }
+
+    @Test("LiveQuery: the server taking writes killed with SIGKILL mid-stream; since on the other replays every post on the wall, once, in order")
+    func liveQueryWriterKilled() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let writer = try WallServer(database: cluster.uri), reader = try WallServer(database: cluster.uri)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { writer.stop(signal: SIGKILL) }
+        let run = try LiveQueryCheck.run("killed", against: writer, environment: ["PARSE_API_ROOT_B": reader.parseURL])
+        #expect(run.status == 0 && run.stdout.contains(" passed, 0 failed"), "\(run.stdout.suffix(4000))\n\(run.stderr.suffix(2000))")
+    }
+
     private func point(_ place: (latitude: Double, longitude: Double)) -> [String: Any] {
         ["__type": "GeoPoint", "latitude": place.latitude, "longitude": place.longitude]
     }

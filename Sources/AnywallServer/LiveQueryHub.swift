@@ -1,0 +1,345 @@
+import Foundation
+import ParseWire
+import WallDomain
+
+/// anywall-server's LiveQuery: the subscriptions of every connected client, and the reader of
+/// the wall's change log that turns each write to a post into their events.
+///
+/// Every write leaves a numbered row in the log in its own transaction (`PostChange`), so the
+/// events come from the log, not from the server that took the write: a write through another
+/// server reaches this one's subscribers (PostgreSQL announces it; SQLite's file is read often),
+/// and a subscription can start after any seq the log still holds (`since`), or from a snapshot of
+/// its matches and the seq they were read at. Subscriptions are filed by the area they can match
+/// (`SubscriptionGrid`), so a write is tested against those whose area holds the post.
+package actor LiveQueryHub {
+    package struct Options: Sendable {
+        /// How long the log keeps a change: a `since` older than that is told to read the wall again.
+        package var retention: Duration = .seconds(24 * 3600)
+        /// The bytes of events one client may have waiting before it is closed.
+        package var queueLimit = 4 << 20
+
+        package init() {}
+    }
+
+    /// The changes read at once, and the posts a snapshot holds at most (a find's largest page).
+    static let pageSize = 500
+    /// The room a replay waits for before each event.
+    static let typicalEventBytes = 8192
+    static let snapshotLimit = PostQuery.maxLimit
+
+    private struct Key: Hashable {
+        let client: String
+        let requestId: Double
+    }
+
+    private let wall: any WallStore
+    private let keys: ServerKeys
+    private let masterKeyAddresses: AddressList
+    private nonisolated let options: Options
+    /// Every change up to it has been given to the subscriptions filed in `grid`.
+    private var feedSeq: Int64 = 0
+    private var subscriptions: [Key: LiveSubscription] = [:]
+    private var grid = SubscriptionGrid<Key>()
+    private var schema: [String: FieldType] = [:]
+    private var prunedAt = ContinuousClock.now
+    private let wakeups: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
+
+    package init(wall: any WallStore, keys: ServerKeys, masterKeyAddresses: AddressList, options: Options = Options()) {
+        self.wall = wall
+        self.keys = keys
+        self.masterKeyAddresses = masterKeyAddresses
+        self.options = options
+        (wakeups, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The bytes of events one client may have waiting.
+    package nonisolated var clientQueueLimit: Int { options.queueLimit }
+
+    /// Reads the log whenever a write is announced, and at least every store's poll interval,
+    /// until the task is cancelled.
+    package func run() async {
+        feedSeq = (try? await wall.postChanges(after: .max, limit: 1).latest) ?? 0
+        let interval = wall.changePollInterval
+        let ticker = Task { [wake] in
+            while (try? await Task.sleep(for: interval)) != nil { wake.yield() }
+        }
+        let listener = Task { [wall, wake] in
+            while !Task.isCancelled {
+                try? await wall.listenForChanges { wake.yield() }
+                // Lost or never there: read the log for what came meanwhile, then listen again.
+                wake.yield()
+                guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
+            }
+        }
+        defer {
+            ticker.cancel()
+            listener.cancel()
+        }
+        for await _ in wakeups { await readLog() }
+    }
+
+    /// Says a write was made (by a request this server answered): read the log now.
+    package nonisolated func poke() {
+        wake.yield()
+    }
+
+    // MARK: What clients ask
+
+    func connect(_ client: LiveClient, _ request: LiveQueryRequest.Connect) throws(LiveQueryRefusal) {
+        guard request.applicationId == keys.applicationId else { throw .invalidKey }
+        let master = request.keys["masterKey"].map { $0 == keys.masterKey }
+        if master == false || (master == true && !masterKeyAddresses.allows(client.address)) { throw .invalidKey }
+        if let restKey = keys.restKey, master != true, request.keys["restAPIKey"] != restKey { throw .invalidKey }
+        client.connected(as: LiveClient.Identity(isMaster: master == true, sessionToken: request.sessionToken, installationId: request.installationId))
+        push(LiveQueryReply.connected(client), to: client)
+    }
+
+    /// A new subscription, or with `replacing` (Parse's `update`) one that replaces the
+    /// subscription of the same requestId.
+    func subscribe(_ client: LiveClient, _ request: LiveQueryRequest.Subscribe, replacing: Bool = false) async throws(LiveQueryRefusal) {
+        guard let identity = client.connection else { throw .unknownClient("subscribing") }
+        guard request.className == "Posts" else {
+            throw .parse(ParseErrorCode.invalidClassName, "anywall-server serves LiveQuery on Posts")
+        }
+        let clause: WhereClause
+        do {
+            clause = try WhereClause(json: .object(request.whereJSON))
+        } catch {
+            throw .parse(error.code ?? ParseErrorCode.invalidQuery, error.message)
+        }
+        let token = request.sessionToken ?? identity.sessionToken
+        let reader = try await reader(isMaster: identity.isMaster, token: token)
+        let key = Key(client: client.id, requestId: request.requestId)
+        var snapshot: (results: [StoredPost], seq: Int64)?
+        var moved: (left: [StoredPost], entered: [StoredPost])?
+        let start: Int64
+        do {
+            if let since = request.since {
+                let page = try await wall.postChanges(after: .max, limit: 1)
+                guard since >= page.prunedThrough, since <= page.latest else { throw Self.resync(since: since, page) }
+                start = since
+            } else if request.snapshot {
+                let read = try await self.snapshot([clause], reader: reader, token: token)
+                snapshot = (read.results[0], read.seq)
+                start = read.seq
+            } else if replacing, let previous = subscriptions[key]?.clause {
+                // The query changed (a watcher moved): what it now holds and no longer holds is told
+                // as Parse's enter and leave, read at one seq, and the events go on from there.
+                let both = try await self.snapshot([previous, clause], reader: reader, token: token)
+                let before = Set(both.results[0].map(\.objectId)), now = Set(both.results[1].map(\.objectId))
+                moved = (both.results[0].filter { !now.contains($0.objectId) }, both.results[1].filter { !before.contains($0.objectId) })
+                start = both.seq
+            } else {
+                start = feedSeq
+            }
+        } catch let refusal as LiveQueryRefusal {
+            throw refusal
+        } catch {
+            throw Self.refusal(error)
+        }
+        let subscription: LiveSubscription
+        do {
+            subscription = try LiveSubscription(client: client, request: request, clause: clause, reader: reader, start: start)
+        } catch {
+            throw .parse(error.code ?? ParseErrorCode.invalidQuery, error.message)
+        }
+        // Parse's `update`, and a subscribe again with the same requestId: the new one replaces it.
+        remove(key)
+        subscriptions[key] = subscription
+        client.forget(request.requestId)
+        push(LiveQueryReply.subscribed(client, requestId: request.requestId), to: client)
+        let keys = request.keys.map(Set.init)
+        if let snapshot {
+            let results = snapshot.results.map { LiveQueryReply.object($0, keys: keys) }
+            push(LiveQueryReply.snapshot(client, requestId: request.requestId, results: results, seq: snapshot.seq), to: client)
+        }
+        for post in moved?.left ?? [] {
+            let object = LiveQueryReply.object(post, keys: keys)
+            push(LiveQueryReply.event("leave", client, requestId: request.requestId, object: object, original: object, seq: start), to: client)
+        }
+        for post in moved?.entered ?? [] {
+            let object = LiveQueryReply.object(post, keys: keys)
+            push(LiveQueryReply.event("enter", client, requestId: request.requestId, object: object, original: object, seq: start), to: client)
+        }
+        if start >= feedSeq {
+            grid.insert(key, boxes: subscription.boxes)
+        } else {
+            Task { await self.catchUp(key) }
+        }
+    }
+
+    func unsubscribe(_ client: LiveClient, requestId: Double) throws(LiveQueryRefusal) {
+        guard client.connection != nil else { throw .unknownClient("unsubscribing") }
+        let key = Key(client: client.id, requestId: requestId)
+        guard subscriptions[key] != nil else {
+            throw LiveQueryRefusal(code: 2, message: "Cannot find subscription with clientId \(client.id) subscriptionId \(Self.number(requestId)). "
+                                   + "Make sure you subscribe to live query server before unsubscribing.", reconnect: true)
+        }
+        remove(key)
+        push(LiveQueryReply.unsubscribed(client, requestId: requestId), to: client)
+    }
+
+    /// Forgets a client whose socket closed, and its subscriptions.
+    package func disconnect(_ client: LiveClient) {
+        for key in subscriptions.keys where key.client == client.id { remove(key) }
+    }
+
+    /// Sends `text` to `client`; a client whose queue is full is dropped, told where to resume.
+    func push(_ text: String, to client: LiveClient, event: (requestId: Double, seq: Int64)? = nil) {
+        let fits = client.queue.push(LiveQueue.Message(text: text, event: event)) {
+            let starts = Dictionary(subscriptions.filter { $0.key.client == client.id }.map { ($0.key.requestId, $0.value.start) }) { a, _ in a }
+            let resume = client.resumeSeq(starts: starts)
+            let refusal = LiveQueryRefusal(code: Self.tooSlow, message: "the client read too slowly and its events passed \(options.queueLimit) bytes: "
+                                           + "subscribe again with since \(resume)", reconnect: true)
+            return LiveQueue.Message(text: LiveQueryReply.error(refusal, seq: resume), event: nil)
+        }
+        if !fits { disconnect(client) }
+    }
+
+    // MARK: The log
+
+    /// Reads the log from where it was last read and gives each change to the subscriptions.
+    package func readLog() async {
+        do {
+            schema = try await wall.postSchema().types
+            while true {
+                let page = try await wall.postChanges(after: feedSeq, limit: Self.pageSize)
+                for change in page.changes {
+                    let points = [change.before?.location, change.after?.location].compactMap { $0 }
+                    for key in grid.candidates(at: points) {
+                        if let subscription = subscriptions[key] { deliver(change, to: subscription) }
+                    }
+                }
+                feedSeq = page.changes.last?.seq ?? max(feedSeq, page.latest)
+                if page.changes.count < Self.pageSize { break }
+            }
+            if ContinuousClock.now - prunedAt > min(options.retention / 10, .seconds(60)) {
+                prunedAt = .now
+                try await wall.pruneChanges(before: Date().addingTimeInterval(-Double(options.retention.components.seconds)))
+            }
+        } catch {
+            ServerLog.event("error", ["error": .string("reading the change log: \(error)")])
+        }
+    }
+
+    /// Gives a subscription that starts before `feedSeq` the changes it missed, then files it
+    /// with the others.
+    private func catchUp(_ key: Key) async {
+        while let subscription = subscriptions[key] {
+            guard subscription.deliveredThrough < feedSeq else {
+                grid.insert(key, boxes: subscription.boxes)
+                return
+            }
+            do {
+                let page = try await wall.postChanges(after: subscription.deliveredThrough, limit: Self.pageSize)
+                for change in page.changes {
+                    guard subscriptions[key] === subscription else { return }
+                    // A replay goes at the pace the client reads it.
+                    await subscription.client.queue.room(for: Self.typicalEventBytes)
+                    guard subscriptions[key] === subscription else { return }
+                    deliver(change, to: subscription)
+                }
+                if page.changes.isEmpty { subscription.deliveredThrough = max(subscription.deliveredThrough, page.latest) }
+            } catch {
+                remove(key)
+                push(LiveQueryReply.error(Self.refusal(error), requestId: key.requestId), to: subscription.client)
+                return
+            }
+        }
+    }
+
+    private func deliver(_ change: PostChange, to subscription: LiveSubscription) {
+        guard change.seq > subscription.deliveredThrough else { return }
+        subscription.deliveredThrough = change.seq
+        let reader = subscription.reader
+        if reader.needsRereading(), let userId = reader.userId {
+            Task { [wall] in
+                let roles = try? await wall.roleNames(ofUser: userId)
+                await self.reread(reader, roles)
+            }
+        }
+        guard let text = subscription.event(for: change, schema: schema) else { return }
+        push(text, to: subscription.client, event: (subscription.requestId, change.seq))
+    }
+
+    private func reread(_ reader: LiveReader, _ roles: Set<String>?) {
+        reader.reread(roles)
+    }
+
+    private func remove(_ key: Key) {
+        subscriptions[key] = nil
+        grid.remove(key)
+    }
+
+    // MARK: Reading for a subscription
+
+    /// Who a subscription reads for: the master key, nobody, or the user of `token`.
+    private func reader(isMaster: Bool, token: String?) async throws(LiveQueryRefusal) -> LiveReader {
+        guard !isMaster, let token else { return LiveReader(isMaster: isMaster, userId: nil, roleNames: []) }
+        do {
+            let user = try await wall.user(token: token)
+            return LiveReader(isMaster: false, userId: user.objectId, roleNames: try await wall.roleNames(ofUser: user.objectId))
+        } catch AnywallError.sessionExpired {
+            throw .parse(ParseErrorCode.invalidSessionToken, "Invalid session token")
+        } catch {
+            throw Self.refusal(error)
+        }
+    }
+
+    /// The posts each of `clauses` matches now, for `reader`, and the seq they were read at: read
+    /// again while a write came between the seq and the posts, so that the two agree.
+    private func snapshot(_ clauses: [WhereClause], reader: LiveReader, token: String?) async throws -> (results: [[StoredPost]], seq: Int64) {
+        let queries = try clauses.map { clause in
+            var query = try PostQuery(parameters: [("limit", String(Self.snapshotLimit))])
+            query.filter = clause
+            query.reader = reader.postReader
+            return query
+        }
+        var seq = try await wall.postChanges(after: .max, limit: 1).latest
+        var results: [[StoredPost]] = []
+        for _ in 0..<3 {
+            results = []
+            for query in queries { results.append(try await wall.find(query, session: token).posts) }
+            let after = try await wall.postChanges(after: .max, limit: 1).latest
+            if after == seq { return (results, seq) }
+            seq = after
+        }
+        // Writes kept coming: the posts may hold a change that is also replayed after `seq`.
+        return (results, seq)
+    }
+
+    // MARK: Refusals
+
+    /// anywall-server's codes beside Parse's 1 to 4: a `since` the log no longer holds, and a
+    /// client closed for reading too slowly.
+    static let resyncNeeded = 5
+    static let tooSlow = 6
+
+    private static func resync(since: Int64, _ page: PostChangePage) -> LiveQueryRefusal {
+        let why = since > page.latest ? "is ahead of this wall's log (at \(page.latest))" : "is older than the change log, which starts after \(page.prunedThrough)"
+        return LiveQueryRefusal(code: resyncNeeded, message: "since \(since) \(why): read the wall again (subscribe with snapshot) and resume from its seq",
+                                reconnect: false)
+    }
+
+    private static func refusal(_ error: Error) -> LiveQueryRefusal {
+        switch error {
+        case let refusal as LiveQueryRefusal: return refusal
+        case let error as ParseError: return .parse(error.code ?? ParseErrorCode.invalidQuery, error.message)
+        case let error as AnywallError:
+            if let refusal = ParseRefusal(error) { return .parse(refusal.error.code ?? ParseErrorCode.internalServerError, refusal.error.message) }
+            ServerLog.event("error", ["error": .string("LiveQuery: \(error)")])
+            return .parse(ParseErrorCode.internalServerError, "Internal server error.")
+        case let exceeded as QueryTimeLimit.Exceeded:
+            return .parse(ParseErrorCode.timeout, exceeded.description)
+        default:
+            ServerLog.event("error", ["error": .string("LiveQuery: \(error)")])
+            return .parse(ParseErrorCode.internalServerError, "Internal server error.")
+        }
+    }
+
+    /// A requestId as JavaScript prints it.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import WallDomain
+
+// The change log (migration v7) as LiveQuery reads it: each write to a post, in commit order,
+// with the post before and after it.
+extension EmbeddedWall {
+    /// The changes after `seq`, at most `limit`, read in one snapshot of the wall.
+    public func postChanges(after seq: Int64, limit: Int) throws -> PostChangePage {
+        try read { db in
+            let prunedThrough = try Int64.fetchOne(db, sql: "SELECT prunedThrough FROM changeHorizon")!
+            let latest = max(prunedThrough, try Int64.fetchOne(db, sql: "SELECT max(seq) FROM postChange") ?? 0)
+            let entries = try Row.fetchAll(db, sql: "SELECT seq, change, objectId FROM postChange WHERE seq > ? AND change <> 'gap' ORDER BY seq LIMIT ?",
+                                           arguments: [seq, limit]).compactMap { row in
+                PostChange.Kind(rawValue: row[1]).map { PostChange.Entry(seq: row[0], kind: $0, objectId: row[2]) }
+            }
+            guard let last = entries.last?.seq else { return PostChangePage(changes: [], latest: latest, prunedThrough: prunedThrough) }
+            // Position 20, after the columns `storedPost(_:)` reads by position.
+            let changed = "SELECT \(Self.storedPostColumns), post.seq FROM postChange AS post LEFT JOIN user ON user.id = post.userId"
+            var befores: [Int64: StoredPost] = [:]
+            for row in try Row.fetchAll(db, sql: "\(changed) WHERE post.seq > ? AND post.seq <= ? AND post.change <> 'create'", arguments: [seq, last]) {
+                befores[row[20]] = try Self.storedPost(row)
+            }
+            var lastKind: [String: PostChange.Kind] = [:]
+            for entry in entries { lastKind[entry.objectId] = entry.kind }
+            let open = lastKind.filter { $0.value != .delete }.map(\.key)
+            var following: [String: StoredPost] = [:]
+            if !open.isEmpty {
+                let list = Array(repeating: "?", count: open.count).joined(separator: ", ")
+                // A later write's row holds the post as this page's last write left it; else the post itself does.
+                for row in try Row.fetchAll(db, sql: "\(Self.storedPostQuery) WHERE post.objectId IN (\(list))", arguments: StatementArguments(open)) {
+                    let post = try Self.storedPost(row)
+                    following[post.objectId] = post
+                }
+                let later = "SELECT min(seq) FROM postChange WHERE seq > ? AND objectId IN (\(list)) GROUP BY objectId"
+                for row in try Row.fetchAll(db, sql: "\(changed) WHERE post.seq IN (\(later))", arguments: StatementArguments([last] + open)) {
+                    let post = try Self.storedPost(row)
+                    following[post.objectId] = post
+                }
+            }
+            return PostChangePage(changes: PostChange.assemble(entries, befores: befores, following: following), latest: latest,
+                                  prunedThrough: prunedThrough)
+        }
+    }
+
+    /// Forgets the changes made before `date`: a replay from before them is told to read the wall again.
+    public func pruneChanges(before date: Date) throws {
+        try write { db in
+            guard let through = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM postChange WHERE at < ?", arguments: [Self.millis(date)]) else {
+                return
+            }
+            try db.execute(sql: "DELETE FROM postChange WHERE seq <= ?", arguments: [through])
+            try db.execute(sql: "UPDATE changeHorizon SET prunedThrough = max(prunedThrough, ?)", arguments: [through])
+        }
+    }
+
+    /// Marks the writes just made without rows of their own (a load in bulk) as a gap in the log.
+    func markChangeGap(_ db: Database) throws {
+        try db.execute(sql: "INSERT INTO postChange (change, at, objectId) VALUES ('gap', 0, '')")
+        let gap = db.lastInsertedRowID
+        try db.execute(sql: "UPDATE changeHorizon SET prunedThrough = ?", arguments: [gap])
+    }
+}
