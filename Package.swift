@@ -125,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "anywall-bench",
             dependencies: [
-                "WallDomain", "WallLocation", "EmbeddedStore",
+                "WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

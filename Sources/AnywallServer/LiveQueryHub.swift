@@ -154,13 +154,11 @@ package actor LiveQueryHub {
             let results = snapshot.results.map { LiveQueryReply.object($0, keys: keys) }
             push(LiveQueryReply.snapshot(client, requestId: request.requestId, results: results, seq: snapshot.seq), to: client)
         }
-        for post in moved?.left ?? [] {
-            let object = LiveQueryReply.object(post, keys: keys)
-            push(LiveQueryReply.event("leave", client, requestId: request.requestId, object: object, original: object, seq: start), to: client)
-        }
-        for post in moved?.entered ?? [] {
-            let object = LiveQueryReply.object(post, keys: keys)
-            push(LiveQueryReply.event("enter", client, requestId: request.requestId, object: object, original: object, seq: start), to: client)
+        for (op, posts) in [("leave", moved?.left ?? []), ("enter", moved?.entered ?? [])] {
+            for post in posts {
+                let object = LiveQueryReply.encoded(LiveQueryReply.object(post, keys: keys))
+                push(LiveQueryReply.event(op, client, requestId: request.requestId, object: object, original: object, seq: start), to: client)
+            }
         }
         if start >= feedSeq {
             grid.insert(key, boxes: subscription.boxes)
@@ -207,8 +205,9 @@ package actor LiveQueryHub {
                 let page = try await wall.postChanges(after: feedSeq, limit: Self.pageSize)
                 for change in page.changes {
                     let points = [change.before?.location, change.after?.location].compactMap { $0 }
+                    let rendering = ChangeRendering()
                     for key in grid.candidates(at: points) {
-                        if let subscription = subscriptions[key] { deliver(change, to: subscription) }
+                        if let subscription = subscriptions[key] { deliver(change, to: subscription, rendering: rendering) }
                     }
                 }
                 feedSeq = page.changes.last?.seq ?? max(feedSeq, page.latest)
@@ -238,7 +237,7 @@ package actor LiveQueryHub {
                     // A replay goes at the pace the client reads it.
                     await subscription.client.queue.room(for: Self.typicalEventBytes)
                     guard subscriptions[key] === subscription else { return }
-                    deliver(change, to: subscription)
+                    deliver(change, to: subscription, rendering: ChangeRendering())
                 }
                 if page.changes.isEmpty { subscription.deliveredThrough = max(subscription.deliveredThrough, page.latest) }
             } catch {
@@ -249,7 +248,7 @@ package actor LiveQueryHub {
         }
     }
 
-    private func deliver(_ change: PostChange, to subscription: LiveSubscription) {
+    private func deliver(_ change: PostChange, to subscription: LiveSubscription, rendering: ChangeRendering) {
         guard change.seq > subscription.deliveredThrough else { return }
         subscription.deliveredThrough = change.seq
         let reader = subscription.reader
@@ -259,7 +258,7 @@ package actor LiveQueryHub {
                 await self.reread(reader, roles)
             }
         }
-        guard let text = subscription.event(for: change, schema: schema) else { return }
+        guard let text = subscription.event(for: change, rendering: rendering, schema: schema) else { return }
         push(text, to: subscription.client, event: (subscription.requestId, change.seq))
     }
 

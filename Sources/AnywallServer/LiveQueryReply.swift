@@ -23,13 +23,14 @@ enum LiveQueryReply {
         return text(message)
     }
 
-    static func event(_ op: String, _ client: LiveClient, requestId: Double, object: JSONValue, original: JSONValue?, seq: Int64) -> String {
-        var message = base(op, client)
-        message["requestId"] = .number(requestId)
-        message["object"] = object
-        if let original { message["original"] = original }
-        message["seq"] = .number(Double(seq))
-        return text(message)
+    /// An event, its object (and original) already encoded (`encoded(_:)`): one post's text is
+    /// made once for all the subscriptions it goes to, not once for each.
+    static func event(_ op: String, _ client: LiveClient, requestId: Double, object: String, original: String?, seq: Int64) -> String {
+        var text = "{\"clientId\":" + encoded(.string(client.id))
+        if let installationId = client.installationId { text += ",\"installationId\":" + encoded(.string(installationId)) }
+        text += ",\"object\":" + object + ",\"op\":\"" + op + "\""
+        if let original { text += ",\"original\":" + original }
+        return text + ",\"requestId\":" + encoded(.number(requestId)) + ",\"seq\":" + String(seq) + "}"
     }
 
     static func snapshot(_ client: LiveClient, requestId: Double, results: [JSONValue], seq: Int64) -> String {
@@ -74,7 +75,12 @@ enum LiveQueryReply {
     }
 
     private static func text(_ message: [String: JSONValue]) -> String {
-        String(decoding: (try? encoder.encode(JSONValue.object(message))) ?? Data(), as: UTF8.self)
+        encoded(.object(message))
+    }
+
+    /// A value as JSON text, keys sorted.
+    static func encoded(_ value: JSONValue) -> String {
+        String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
     private static let encoder: JSONEncoder = {

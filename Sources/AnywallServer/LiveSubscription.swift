@@ -40,30 +40,32 @@ final class LiveSubscription {
         deliveredThrough = start
     }
 
-    /// The event `change` makes for this subscription, if any.
-    func event(for change: PostChange, schema: [String: FieldType]) -> String? {
+    /// The event `change` makes for this subscription, if any; `rendering` keeps the change's
+    /// posts as text for the subscriptions that ask for every key.
+    func event(for change: PostChange, rendering: ChangeRendering, schema: [String: FieldType]) -> String? {
         let roles = reader.roleNames
         let wasIn = change.before.map { query.admits($0, schema: schema, readerRoles: roles) } ?? false
         let isIn = change.after.map { query.admits($0, schema: schema, readerRoles: roles) } ?? false
         let op: String
-        var object: JSONValue
-        var original = change.before.map { LiveQueryReply.object($0, keys: keys) }
+        var object: String
+        var original = change.before.map { rendering.text(of: $0, keys: keys) }
         switch (wasIn, isIn, change.before, change.after) {
         case (true, true, let before?, let after?):
             guard watches(from: before, to: after) else { return nil }
             op = "update"
-            object = LiveQueryReply.object(after, keys: keys)
+            object = rendering.text(of: after, keys: keys)
         case (false, true, _, let after?):
-            op = change.kind == .create || change.before == nil ? "create" : "enter"
-            object = LiveQueryReply.object(after, keys: keys)
+            op = change.before == nil ? "create" : "enter"
+            object = rendering.text(of: after, keys: keys)
         case (true, false, let before?, let after):
             if let after {
                 op = "leave"
                 // Left because the reader may no longer read it: nothing of it goes with the event.
-                object = sight.admits(after, schema: schema, readerRoles: roles) ? LiveQueryReply.object(after, keys: keys) : LiveQueryReply.withheld(after)
+                object = sight.admits(after, schema: schema, readerRoles: roles)
+                    ? rendering.text(of: after, keys: keys) : LiveQueryReply.encoded(LiveQueryReply.withheld(after))
             } else {
                 op = "delete"
-                object = LiveQueryReply.object(before, keys: keys)
+                object = rendering.text(of: before, keys: keys)
                 original = nil
             }
         default:
@@ -84,6 +86,19 @@ final class LiveSubscription {
     private static func boxes(of clause: WhereClause) -> [BoundingBox]? {
         if let near = clause.near, let distance = near.maxDistance { return BoundingBox.covering(center: near.center, radius: distance) }
         return clause.areas.first?.boxes
+    }
+}
+
+/// A change's posts as event text, made once for every subscription that asks for all their keys.
+final class ChangeRendering {
+    private var texts: [StoredPost: String] = [:]
+
+    func text(of post: StoredPost, keys: Set<String>?) -> String {
+        guard keys == nil else { return LiveQueryReply.encoded(LiveQueryReply.object(post, keys: keys)) }
+        if let text = texts[post] { return text }
+        let text = LiveQueryReply.encoded(LiveQueryReply.object(post, keys: nil))
+        texts[post] = text
+        return text
     }
 }
 

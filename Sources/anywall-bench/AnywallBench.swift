@@ -7,8 +7,8 @@ import WallLocation
 /// The benchmark tool's commands.
 struct AnywallBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "anywall-bench", abstract: "Time anywall's embedded wall and NMEA parser in process.",
-        subcommands: [Nearby.self, NMEA.self])
+        commandName: "anywall-bench", abstract: "Time anywall's embedded wall, NMEA parser and LiveQuery matching in process.",
+        subcommands: [Nearby.self, NMEA.self, LiveMatching.self])
 
     struct Nearby: ParsableCommand {
         static let configuration = CommandConfiguration(
