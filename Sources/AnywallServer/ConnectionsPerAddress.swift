@@ -22,7 +22,7 @@ final class ConnectionsPerAddress: Sendable {
     }
 
     /// Counts a connection from `address`; false when the address has its share open already.
-    fileprivate func admit(_ address: String) -> Bool {
+    func admit(_ address: String) -> Bool {
         guard !trustedProxies.allows(address) else { return true }
         let client = AddressList.client(address)
         return open.withLock { open in
@@ -33,7 +33,7 @@ final class ConnectionsPerAddress: Sendable {
         }
     }
 
-    fileprivate func release(_ address: String) {
+    func release(_ address: String) {
         guard !trustedProxies.allows(address) else { return }
         let client = AddressList.client(address)
         open.withLock { open in

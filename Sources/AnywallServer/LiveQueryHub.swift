@@ -163,7 +163,7 @@ package actor LiveQueryHub {
         if start >= feedSeq {
             grid.insert(key, boxes: subscription.boxes)
         } else {
-            Task { await self.catchUp(key) }
+            Task { await self.catchUp(subscription, key) }
         }
     }
 
@@ -175,6 +175,7 @@ package actor LiveQueryHub {
                                    + "Make sure you subscribe to live query server before unsubscribing.", reconnect: true)
         }
         remove(key)
+        client.forget(requestId)
         push(LiveQueryReply.unsubscribed(client, requestId: requestId), to: client)
     }
 
@@ -224,8 +225,9 @@ package actor LiveQueryHub {
 
     /// Gives a subscription that starts before `feedSeq` the changes it missed, then files it
     /// with the others.
-    private func catchUp(_ key: Key) async {
-        while let subscription = subscriptions[key] {
+    private func catchUp(_ subscription: LiveSubscription, _ key: Key) async {
+        // Until it is replaced (`update`) or gone.
+        while subscriptions[key] === subscription {
             guard subscription.deliveredThrough < feedSeq else {
                 grid.insert(key, boxes: subscription.boxes)
                 return

@@ -144,6 +144,11 @@ package enum ServerApplication {
                 guard livePaths.contains(String(request.path?.prefix { $0 != "?" } ?? "")) else { return .dontUpgrade }
                 let client = LiveClient(queueLimit: live.clientQueueLimit, address: channel.remoteAddress?.ipAddress)
                 return .upgrade([:]) { inbound, outbound, _ in
+                    // Upgraded, the connection has left the HTTP handlers, its count among them: a
+                    // socket counts again, for as long as it is open, in its address's share.
+                    guard let address = client.address else { return }
+                    guard perAddress.admit(address) else { return }
+                    defer { perAddress.release(address) }
                     await LiveQueryConnection.serve(inbound, outbound, client: client, hub: live)
                 }
             },

@@ -37,6 +37,11 @@ struct LiveQueryProtocolTests {
         try check("retention", arguments: ["--live-query-retention", "1"])
     }
 
+    @Test("LiveQuery sockets count in their address's share of connections, as HTTP connections do")
+    func socketsCountPerAddress() throws {
+        try check("cap", arguments: ["--max-connections-per-address", "3"])
+    }
+
     @Test("a reader that stops reading is closed at its queue's limit, told the seq to resume from, and resuming misses and doubles nothing")
     func slowReaderClosed() throws {
         try check("slow", arguments: ["--live-query-queue-limit", "65536"])

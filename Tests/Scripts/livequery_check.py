@@ -14,6 +14,7 @@ The first argument picks what is checked:
              through A reaches a subscriber on B; B's LISTEN connection killed loses nothing;
   killed     (the same two) A killed with SIGKILL by the test while it writes: since on B
              replays every post on the wall, once, in order;
+  cap        (a server with --max-connections-per-address 3) the fourth socket from one address is closed;
   property   random posts, random queries for random readers, random writes: each subscription's
              set agrees with a REST find after every write (LIVE_PROPERTY_SEED replays a run).
 PARSE_API_ROOT, PARSE_APP_ID, PARSE_REST_KEY and PARSE_MASTER_KEY come from the environment.
@@ -594,10 +595,29 @@ async def property_check():
         await subscription["live"].close()
 
 
+async def cap():
+    """(a server with --max-connections-per-address 3) LiveQuery sockets count in their address's
+    share as HTTP connections do: the fourth is closed."""
+    sockets, refused = [], 0
+    for _ in range(4):
+        try:
+            sockets.append(await Live.open())
+        except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, asyncio.TimeoutError):
+            refused += 1
+    check("three sockets from one address are served", len(sockets) == 3, len(sockets))
+    check("the fourth is closed", refused == 1, refused)
+    await sockets[0].close()
+    await asyncio.sleep(0.5)
+    again = await Live.open()
+    check("a socket closed gives its place back", again.connected.get("op") == "connected", again.connected)
+    for live in sockets[1:] + [again]:
+        await live.close()
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "protocol"
     modes = {"protocol": protocol, "resume": resume, "retention": retention, "slow": slow, "listen": listen, "killed": killed,
-             "property": property_check}
+             "property": property_check, "cap": cap}
     asyncio.run(modes[mode]())
     print(f"{results['passed']} passed, {results['failed']} failed")
     sys.exit(1 if results["failed"] else 0)
