@@ -38,8 +38,11 @@ package actor LiveQueryHub {
     private nonisolated let options: Options
     /// Every change up to it has been given to the subscriptions filed in `grid`.
     private var feedSeq: Int64 = 0
-    private var subscriptions: [Key: LiveSubscription] = [:]
+    /// Every subscription; those on Posts are filed by place in `grid`, those on Activity in
+    /// `activityKeys`, once they have caught up with the log.
+    private var listeners: [Key: any LiveListener] = [:]
     private var grid = SubscriptionGrid<Key>()
+    private var activityKeys: Set<Key> = []
     private var schema: [String: FieldType] = [:]
     private var prunedAt = ContinuousClock.now
     private let wakeups: AsyncStream<Void>
@@ -99,9 +102,15 @@ package actor LiveQueryHub {
     /// subscription of the same requestId.
     func subscribe(_ client: LiveClient, _ request: LiveQueryRequest.Subscribe, replacing: Bool = false) async throws(LiveQueryRefusal) {
         guard let identity = client.connection else { throw .unknownClient("subscribing") }
-        guard request.className == "Posts" else {
-            throw .parse(ParseErrorCode.invalidClassName, "anywall-server serves LiveQuery on Posts")
+        switch request.className {
+        case "Posts": try await subscribePosts(client, identity, request, replacing: replacing)
+        case "Activity": try await subscribeActivity(client, identity, request)
+        default: throw .parse(ParseErrorCode.invalidClassName, "anywall-server serves LiveQuery on Posts and Activity")
         }
+    }
+
+    private func subscribePosts(_ client: LiveClient, _ identity: LiveClient.Identity, _ request: LiveQueryRequest.Subscribe,
+                                replacing: Bool) async throws(LiveQueryRefusal) {
         let clause: WhereClause
         do {
             clause = try WhereClause(json: .object(request.whereJSON))
@@ -123,7 +132,7 @@ package actor LiveQueryHub {
                 let read = try await self.snapshot([clause], reader: reader, token: token)
                 snapshot = (read.results[0], read.seq)
                 start = read.seq
-            } else if replacing, let previous = subscriptions[key]?.clause {
+            } else if replacing, let previous = (listeners[key] as? LiveSubscription)?.clause {
                 // The query changed (a watcher moved): what it now holds and no longer holds is told
                 // as Parse's enter and leave, read at one seq, and the events go on from there.
                 let both = try await self.snapshot([previous, clause], reader: reader, token: token)
@@ -144,11 +153,7 @@ package actor LiveQueryHub {
         } catch {
             throw .parse(error.code ?? ParseErrorCode.invalidQuery, error.message)
         }
-        // Parse's `update`, and a subscribe again with the same requestId: the new one replaces it.
-        remove(key)
-        subscriptions[key] = subscription
-        client.forget(request.requestId)
-        push(LiveQueryReply.subscribed(client, requestId: request.requestId), to: client)
+        register(subscription, key)
         let keys = request.keys.map(Set.init)
         if let snapshot {
             let results = snapshot.results.map { LiveQueryReply.object($0, keys: keys) }
@@ -160,17 +165,84 @@ package actor LiveQueryHub {
                 push(LiveQueryReply.event(op, client, requestId: request.requestId, object: object, original: object, seq: start), to: client)
             }
         }
-        if start >= feedSeq {
+        follow(subscription, key)
+    }
+
+    private func subscribeActivity(_ client: LiveClient, _ identity: LiveClient.Identity,
+                                   _ request: LiveQueryRequest.Subscribe) async throws(LiveQueryRefusal) {
+        guard let token = request.sessionToken ?? identity.sessionToken else {
+            throw .parse(ParseErrorCode.sessionMissing, "an Activity is a signed-in user's: log in first")
+        }
+        let key = Key(client: client.id, requestId: request.requestId)
+        let subscription: ActivitySubscription
+        var snapshot: [StoredActivity]?
+        do {
+            let filter = try ActivityQuery(parameters: [("where", LiveQueryReply.encoded(.object(request.whereJSON)))]).filter
+            _ = try await wall.user(token: token)
+            let start: Int64
+            if let since = request.since {
+                let page = try await wall.postChanges(after: .max, limit: 1)
+                guard since >= page.prunedThrough, since <= page.latest else { throw Self.resync(since: since, page) }
+                start = since
+            } else if request.snapshot {
+                var seq = try await wall.postChanges(after: .max, limit: 1).latest
+                for _ in 0..<3 {
+                    snapshot = try await wall.activities(filter, skip: 0, limit: Self.snapshotLimit, token: token)
+                    let after = try await wall.postChanges(after: .max, limit: 1).latest
+                    if after == seq { break }
+                    seq = after
+                }
+                start = seq
+            } else {
+                start = feedSeq
+            }
+            subscription = ActivitySubscription(client: client, request: request, filter: filter, token: token, start: start, held: snapshot ?? [])
+        } catch let refusal as LiveQueryRefusal {
+            throw refusal
+        } catch AnywallError.sessionExpired {
+            throw .parse(ParseErrorCode.invalidSessionToken, "Invalid session token")
+        } catch {
+            throw Self.refusal(error)
+        }
+        register(subscription, key)
+        if let snapshot {
+            let results = snapshot.map { ActivitySubscription.object($0, keys: request.keys.map(Set.init)) }
+            push(LiveQueryReply.snapshot(client, requestId: request.requestId, results: results, seq: subscription.start), to: client)
+        }
+        follow(subscription, key)
+    }
+
+    /// Keeps `listener` as the subscription `key` (Parse's `update`, and a subscribe again with the
+    /// same requestId, replace the one before) and tells its client.
+    private func register(_ listener: any LiveListener, _ key: Key) {
+        remove(key)
+        listeners[key] = listener
+        listener.client.forget(listener.requestId)
+        push(LiveQueryReply.subscribed(listener.client, requestId: listener.requestId), to: listener.client)
+    }
+
+    /// Gives `listener` the changes after its start: at once with the others when it starts where
+    /// the log was last read, else first those it missed.
+    private func follow(_ listener: any LiveListener, _ key: Key) {
+        if listener.start >= feedSeq {
+            file(listener, key)
+        } else {
+            Task { await self.catchUp(listener, key) }
+        }
+    }
+
+    private func file(_ listener: any LiveListener, _ key: Key) {
+        if let subscription = listener as? LiveSubscription {
             grid.insert(key, boxes: subscription.boxes)
         } else {
-            Task { await self.catchUp(subscription, key) }
+            activityKeys.insert(key)
         }
     }
 
     func unsubscribe(_ client: LiveClient, requestId: Double) throws(LiveQueryRefusal) {
         guard client.connection != nil else { throw .unknownClient("unsubscribing") }
         let key = Key(client: client.id, requestId: requestId)
-        guard subscriptions[key] != nil else {
+        guard listeners[key] != nil else {
             throw LiveQueryRefusal(code: 2, message: "Cannot find subscription with clientId \(client.id) subscriptionId \(Self.number(requestId)). "
                                    + "Make sure you subscribe to live query server before unsubscribing.", reconnect: true)
         }
@@ -181,13 +253,13 @@ package actor LiveQueryHub {
 
     /// Forgets a client whose socket closed, and its subscriptions.
     package func disconnect(_ client: LiveClient) {
-        for key in subscriptions.keys where key.client == client.id { remove(key) }
+        for key in listeners.keys where key.client == client.id { remove(key) }
     }
 
     /// Sends `text` to `client`; a client whose queue is full is dropped, told where to resume.
     func push(_ text: String, to client: LiveClient, event: (requestId: Double, seq: Int64)? = nil) {
         let fits = client.queue.push(LiveQueue.Message(text: text, event: event)) {
-            let starts = Dictionary(subscriptions.filter { $0.key.client == client.id }.map { ($0.key.requestId, $0.value.start) }) { a, _ in a }
+            let starts = Dictionary(listeners.filter { $0.key.client == client.id }.map { ($0.key.requestId, $0.value.start) }) { a, _ in a }
             let resume = client.resumeSeq(starts: starts)
             let refusal = LiveQueryRefusal(code: Self.tooSlow, message: "the client read too slowly and its events passed \(options.queueLimit) bytes: "
                                            + "subscribe again with since \(resume)", reconnect: true)
@@ -208,11 +280,16 @@ package actor LiveQueryHub {
                     let points = [change.before?.location, change.after?.location].compactMap { $0 }
                     let rendering = ChangeRendering()
                     for key in grid.candidates(at: points) {
-                        if let subscription = subscriptions[key] { deliver(change, to: subscription, rendering: rendering) }
+                        if let subscription = listeners[key] as? LiveSubscription { deliver(change, to: subscription, rendering: rendering) }
                     }
                 }
-                feedSeq = page.changes.last?.seq ?? max(feedSeq, page.latest)
-                if page.changes.count < Self.pageSize { break }
+                for entry in page.activity {
+                    for key in activityKeys {
+                        if let subscription = listeners[key] as? ActivitySubscription { await deliver(entry, to: subscription) }
+                    }
+                }
+                feedSeq = page.last ?? max(feedSeq, page.latest)
+                if page.count < Self.pageSize { break }
             }
             if ContinuousClock.now - prunedAt > min(options.retention / 10, .seconds(60)) {
                 prunedAt = .now
@@ -223,30 +300,54 @@ package actor LiveQueryHub {
         }
     }
 
-    /// Gives a subscription that starts before `feedSeq` the changes it missed, then files it
-    /// with the others.
-    private func catchUp(_ subscription: LiveSubscription, _ key: Key) async {
+    /// Gives a subscription that starts before `feedSeq` the changes it missed, at the pace its
+    /// client reads them, then files it with the others.
+    private func catchUp(_ listener: any LiveListener, _ key: Key) async {
         // Until it is replaced (`update`) or gone.
-        while subscriptions[key] === subscription {
-            guard subscription.deliveredThrough < feedSeq else {
-                grid.insert(key, boxes: subscription.boxes)
+        while listeners[key] === listener {
+            guard listener.deliveredThrough < feedSeq else {
+                file(listener, key)
                 return
             }
             do {
-                let page = try await wall.postChanges(after: subscription.deliveredThrough, limit: Self.pageSize)
-                for change in page.changes {
-                    guard subscriptions[key] === subscription else { return }
-                    // A replay goes at the pace the client reads it.
-                    await subscription.client.queue.room(for: Self.typicalEventBytes)
-                    guard subscriptions[key] === subscription else { return }
-                    deliver(change, to: subscription, rendering: ChangeRendering())
+                let page = try await wall.postChanges(after: listener.deliveredThrough, limit: Self.pageSize)
+                if let subscription = listener as? LiveSubscription {
+                    for change in page.changes {
+                        await listener.client.queue.room(for: Self.typicalEventBytes)
+                        guard listeners[key] === listener else { return }
+                        deliver(change, to: subscription, rendering: ChangeRendering())
+                    }
+                } else if let subscription = listener as? ActivitySubscription {
+                    for entry in page.activity {
+                        await listener.client.queue.room(for: Self.typicalEventBytes)
+                        guard listeners[key] === listener else { return }
+                        await deliver(entry, to: subscription)
+                    }
                 }
-                if page.changes.isEmpty { subscription.deliveredThrough = max(subscription.deliveredThrough, page.latest) }
+                listener.deliveredThrough = max(listener.deliveredThrough, page.last ?? page.latest)
             } catch {
                 remove(key)
-                push(LiveQueryReply.error(Self.refusal(error), requestId: key.requestId), to: subscription.client)
+                push(LiveQueryReply.error(Self.refusal(error), requestId: key.requestId), to: listener.client)
                 return
             }
+        }
+    }
+
+    private func deliver(_ entry: PostChange.Entry, to subscription: ActivitySubscription) async {
+        guard entry.seq > subscription.deliveredThrough else { return }
+        subscription.deliveredThrough = entry.seq
+        do {
+            var row: StoredActivity?
+            if let one = subscription.filter(for: entry.objectId) {
+                row = try await wall.activities(one, skip: 0, limit: 1, token: subscription.token).first
+            }
+            guard let text = subscription.event(for: entry, row: row) else { return }
+            push(text, to: subscription.client, event: (subscription.requestId, entry.seq))
+        } catch {
+            // Its session ended: the subscription ends, as a find with it would be refused.
+            let key = Key(client: subscription.client.id, requestId: subscription.requestId)
+            remove(key)
+            push(LiveQueryReply.error(Self.refusal(error), requestId: subscription.requestId), to: subscription.client)
         }
     }
 
@@ -269,8 +370,9 @@ package actor LiveQueryHub {
     }
 
     private func remove(_ key: Key) {
-        subscriptions[key] = nil
+        listeners[key] = nil
         grid.remove(key)
+        activityKeys.remove(key)
     }
 
     // MARK: Reading for a subscription

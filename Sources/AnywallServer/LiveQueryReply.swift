@@ -53,8 +53,13 @@ enum LiveQueryReply {
     /// A post as an event carries it: as a find returns it, with its class (Parse's `toJSON`);
     /// with `keys`, only those beside the fields Parse always sends.
     static func object(_ post: StoredPost, keys: Set<String>?) -> JSONValue {
-        guard case .object(var fields) = ParseRendering.post(post, includeUser: false, keys: nil).json else { return .null }
-        fields["className"] = .string("Posts")
+        trimmed(ParseRendering.post(post, includeUser: false, keys: nil).json, className: "Posts", keys: keys)
+    }
+
+    /// An object with its class, and with `keys` only those beside the fields Parse always sends.
+    static func trimmed(_ object: JSONValue, className: String, keys: Set<String>?) -> JSONValue {
+        guard case .object(var fields) = object else { return .null }
+        fields["className"] = .string(className)
         if let keys {
             fields = fields.filter { alwaysSent.contains($0.key) || keys.contains($0.key) }
         }

@@ -10,15 +10,20 @@ extension EmbeddedWall {
         try read { db in
             let prunedThrough = try Int64.fetchOne(db, sql: "SELECT prunedThrough FROM changeHorizon")!
             let latest = max(prunedThrough, try Int64.fetchOne(db, sql: "SELECT max(seq) FROM postChange") ?? 0)
-            let entries = try Row.fetchAll(db, sql: "SELECT seq, change, objectId FROM postChange WHERE seq > ? AND change <> 'gap' ORDER BY seq LIMIT ?",
-                                           arguments: [seq, limit]).compactMap { row in
-                PostChange.Kind(rawValue: row[1]).map { PostChange.Entry(seq: row[0], kind: $0, objectId: row[2]) }
+            let all = try Row.fetchAll(db, sql: """
+                SELECT seq, change, objectId, className = 'Activity' FROM postChange WHERE seq > ? AND change <> 'gap' ORDER BY seq LIMIT ?
+                """, arguments: [seq, limit]).compactMap { row in
+                PostChange.Kind(rawValue: row[1]).map { PostChange.Entry(seq: row[0], kind: $0, objectId: row[2], isActivity: row[3]) }
             }
-            guard let last = entries.last?.seq else { return PostChangePage(changes: [], latest: latest, prunedThrough: prunedThrough) }
+            let entries = all.filter { !$0.isActivity }
+            guard let last = all.last?.seq, !entries.isEmpty else {
+                return PostChangePage(entries: all, changes: [], latest: latest, prunedThrough: prunedThrough)
+            }
             // Position 20, after the columns `storedPost(_:)` reads by position.
             let changed = "SELECT \(Self.storedPostColumns), post.seq FROM postChange AS post LEFT JOIN user ON user.id = post.userId"
             var befores: [Int64: StoredPost] = [:]
-            for row in try Row.fetchAll(db, sql: "\(changed) WHERE post.seq > ? AND post.seq <= ? AND post.change <> 'create'", arguments: [seq, last]) {
+            for row in try Row.fetchAll(db, sql: "\(changed) WHERE post.seq > ? AND post.seq <= ? AND post.change <> 'create' AND post.className = 'Posts'",
+                                        arguments: [seq, last]) {
                 befores[row[20]] = try Self.storedPost(row)
             }
             var lastKind: [String: PostChange.Kind] = [:]
@@ -32,13 +37,13 @@ extension EmbeddedWall {
                     let post = try Self.storedPost(row)
                     following[post.objectId] = post
                 }
-                let later = "SELECT min(seq) FROM postChange WHERE seq > ? AND objectId IN (\(list)) GROUP BY objectId"
+                let later = "SELECT min(seq) FROM postChange WHERE seq > ? AND className = 'Posts' AND objectId IN (\(list)) GROUP BY objectId"
                 for row in try Row.fetchAll(db, sql: "\(changed) WHERE post.seq IN (\(later))", arguments: StatementArguments([last] + open)) {
                     let post = try Self.storedPost(row)
                     following[post.objectId] = post
                 }
             }
-            return PostChangePage(changes: PostChange.assemble(entries, befores: befores, following: following), latest: latest,
+            return PostChangePage(entries: all, changes: PostChange.assemble(entries, befores: befores, following: following), latest: latest,
                                   prunedThrough: prunedThrough)
         }
     }

@@ -219,6 +219,22 @@ enum EmbeddedSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v8: Activity in the change log") { db in
+            // A row of `activity` written, changed or deleted leaves a row in the log too, by its
+            // objectId alone: LiveQuery reads the row itself, as a find would.
+            try db.execute(sql: """
+                ALTER TABLE postChange ADD COLUMN className TEXT NOT NULL DEFAULT 'Posts';
+                CREATE TRIGGER activityChangeCreate AFTER INSERT ON activity BEGIN
+                    INSERT INTO postChange (change, at, objectId, className) VALUES ('create', \(nowMillis), new.objectId, 'Activity');
+                END;
+                CREATE TRIGGER activityChangeUpdate AFTER UPDATE ON activity BEGIN
+                    INSERT INTO postChange (change, at, objectId, className) VALUES ('update', \(nowMillis), old.objectId, 'Activity');
+                END;
+                CREATE TRIGGER activityChangeDelete AFTER DELETE ON activity BEGIN
+                    INSERT INTO postChange (change, at, objectId, className) VALUES ('delete', \(nowMillis), old.objectId, 'Activity');
+                END;
+                """)
+        }
         return migrator
     }()
 

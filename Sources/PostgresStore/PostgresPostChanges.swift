@@ -20,16 +20,20 @@ extension PostgresWall {
             SELECT pruned_through, greatest(pruned_through, (SELECT coalesce(max(seq), 0) FROM post_changes)) FROM change_horizon
             """, logger: logger).decode((Int64, Int64).self))
         let (prunedThrough, latest) = horizon.first ?? (0, 0)
-        let entries = try await collect(connection.query("""
-            SELECT seq, change, object_id FROM post_changes WHERE seq > \(seq) ORDER BY seq LIMIT \(limit)
-            """, logger: logger).decode((Int64, String, String).self)).compactMap { seq, change, objectId in
-            PostChange.Kind(rawValue: change).map { PostChange.Entry(seq: seq, kind: $0, objectId: objectId) }
+        let all = try await collect(connection.query("""
+            SELECT seq, change, object_id, class_name = 'Activity' FROM post_changes WHERE seq > \(seq) ORDER BY seq LIMIT \(limit)
+            """, logger: logger).decode((Int64, String, String, Bool).self)).compactMap { seq, change, objectId, isActivity in
+            PostChange.Kind(rawValue: change).map { PostChange.Entry(seq: seq, kind: $0, objectId: objectId, isActivity: isActivity) }
         }
-        guard let last = entries.last?.seq else { return PostChangePage(changes: [], latest: latest, prunedThrough: prunedThrough) }
+        let entries = all.filter { !$0.isActivity }
+        guard let last = all.last?.seq, !entries.isEmpty else {
+            return PostChangePage(entries: all, changes: [], latest: latest, prunedThrough: prunedThrough)
+        }
         let changed = "SELECT \(Self.postColumnList) FROM post_changes AS posts LEFT JOIN users ON users.id = posts.user_id"
         // In seq order, as the entries of the same snapshot: the n-th row is the n-th update or delete's.
         let beforeRows = try await collect(connection.query("""
-            \(unescaped: changed) WHERE posts.seq > \(seq) AND posts.seq <= \(last) AND posts.change <> 'create' ORDER BY posts.seq
+            \(unescaped: changed) WHERE posts.seq > \(seq) AND posts.seq <= \(last) AND posts.change <> 'create' AND posts.class_name = 'Posts'
+            ORDER BY posts.seq
             """, logger: logger).decode(PostRow.self))
         let changedSeqs = entries.filter { $0.kind != .create }.map(\.seq)
         var befores: [Int64: StoredPost] = [:]
@@ -44,14 +48,15 @@ extension PostgresWall {
                 SELECT \(unescaped: Self.postColumnList) FROM posts LEFT JOIN users ON users.id = posts.user_id WHERE posts.object_id = ANY(\(open))
                 """, logger: logger).decode(PostRow.self))
             let later = try await collect(connection.query("""
-                \(unescaped: changed) WHERE posts.seq IN (SELECT min(seq) FROM post_changes WHERE seq > \(last) AND object_id = ANY(\(open)) GROUP BY object_id)
+                \(unescaped: changed) WHERE posts.seq IN (SELECT min(seq) FROM post_changes
+                    WHERE seq > \(last) AND class_name = 'Posts' AND object_id = ANY(\(open)) GROUP BY object_id)
                 """, logger: logger).decode(PostRow.self))
             for row in current + later {
                 let post = try Self.storedPost(row)
                 following[post.objectId] = post
             }
         }
-        return PostChangePage(changes: PostChange.assemble(entries, befores: befores, following: following), latest: latest,
+        return PostChangePage(entries: all, changes: PostChange.assemble(entries, befores: befores, following: following), latest: latest,
                               prunedThrough: prunedThrough)
     }
 

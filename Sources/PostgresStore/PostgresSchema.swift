@@ -177,6 +177,23 @@ enum PostgresSchema {
             """,
             "CREATE TRIGGER posts_changed AFTER INSERT OR UPDATE OR DELETE ON posts FOR EACH ROW EXECUTE FUNCTION log_post_change()",
         ]),
+        // As the SQLite store's v8: a row of `activity` written, changed or deleted leaves a row in
+        // the log too, by its objectId alone (LiveQuery reads the row itself, as a find would).
+        ("v7: Activity in the change log", [
+            "ALTER TABLE post_changes ADD COLUMN class_name text NOT NULL DEFAULT 'Posts'",
+            """
+            CREATE FUNCTION log_activity_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_advisory_xact_lock(\(changeLock));
+                INSERT INTO post_changes (change, object_id, class_name)
+                    VALUES (CASE TG_OP WHEN 'INSERT' THEN 'create' ELSE lower(TG_OP) END, CASE TG_OP WHEN 'DELETE' THEN OLD.object_id ELSE NEW.object_id END,
+                            'Activity');
+                PERFORM pg_notify('\(changeChannel)', currval(pg_get_serial_sequence('post_changes', 'seq'))::text);
+                RETURN NULL;
+            END $$
+            """,
+            "CREATE TRIGGER activity_changed AFTER INSERT OR UPDATE OR DELETE ON activity FOR EACH ROW EXECUTE FUNCTION log_activity_change()",
+        ]),
     ]
 
     /// The columns of `posts` a change row keeps (as v3 left them), with their types. Migration v6

@@ -5,16 +5,18 @@ public struct PostChange: Equatable, Sendable {
         case create, update, delete
     }
 
-    /// A row of the log: which post a write changed, and how.
+    /// A row of the log: which object a write changed (a post, or an `Activity` row), and how.
     public struct Entry: Equatable, Sendable {
         public let seq: Int64
         public let kind: Kind
         public let objectId: String
+        public let isActivity: Bool
 
-        public init(seq: Int64, kind: Kind, objectId: String) {
+        public init(seq: Int64, kind: Kind, objectId: String, isActivity: Bool = false) {
             self.seq = seq
             self.kind = kind
             self.objectId = objectId
+            self.isActivity = isActivity
         }
     }
 
@@ -57,15 +59,25 @@ public struct PostChange: Equatable, Sendable {
 
 /// A page of the change log: the changes after a seq, and where the log stood when it was read.
 public struct PostChangePage: Sendable {
+    /// The changes to posts, with the posts, and the rows of `Activity` written, each in log order.
     public let changes: [PostChange]
+    public let activity: [PostChange.Entry]
     /// The last seq written when the page was read.
     public let latest: Int64
     /// The last seq pruned from the log (or skipped by a load in bulk): a replay must start at or after it.
     public let prunedThrough: Int64
 
-    public init(changes: [PostChange], latest: Int64, prunedThrough: Int64) {
+    /// A page of `entries` (both classes, in log order), the posts' changes assembled from them.
+    public init(entries: [PostChange.Entry], changes: [PostChange], latest: Int64, prunedThrough: Int64) {
         self.changes = changes
+        activity = entries.filter(\.isActivity)
+        count = entries.count
+        last = entries.last?.seq
         self.latest = latest
         self.prunedThrough = prunedThrough
     }
+
+    /// How many rows of the log it holds, and the seq of its last.
+    public let count: Int
+    public let last: Int64?
 }
