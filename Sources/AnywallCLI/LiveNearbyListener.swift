@@ -77,14 +77,14 @@ final class LiveNearbyListener: @unchecked Sendable {
         for update in updates {
             switch update {
             case .snapshot(let records):
-                events += nearby.replace(with: try records.compactMap(post))
+                events += nearby.replace(with: try records.compactMap(shownPost))
             case .listNeeded:
                 // Read as the asking watch reads: anyone's view, the nearest `limit`.
                 events += nearby.replace(with: try wall.nearby(nearby.query))
             case .matches(let record):
                 guard let objectId = record.fields?["objectId"]?.text else { continue }
                 // A post now removed, or a record that is no post, stops being shown.
-                if let post = try post(record) { events += nearby.put(post) } else { events += nearby.drop(objectId) }
+                if let post = try shownPost(record) { events += nearby.put(post) } else { events += nearby.drop(objectId) }
             case .leaves(let objectId):
                 events += nearby.drop(objectId)
             case .interrupted(let reason):
@@ -108,7 +108,7 @@ final class LiveNearbyListener: @unchecked Sendable {
     }
 
     /// The post of a record as the asking watch would show it (nil: not shown, e.g. removed).
-    private func post(_ record: JSONValue) throws -> Post? {
+    private func shownPost(_ record: JSONValue) throws -> Post? {
         guard let object = try? ParsePostObject(json: record), let social = SocialPost(record: object) else { return nil }
         if social.needsRules, rules == nil { rules = CommunityRules(config: try wall.fetchConfig()) }
         return social.shown(to: nil, under: rules)

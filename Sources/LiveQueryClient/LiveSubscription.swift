@@ -71,6 +71,7 @@ public final class LiveSubscription: @unchecked Sendable {
             lock.withLock { outgoing = nil }
         }
         let subscribed = Flag()
+        let timedOut = Flag()
         do {
             let close = try await WebSocketClient.connect(url: address.url, configuration: Self.configuration, logger: Self.logger) {
                 inbound, outbound, _ in
@@ -79,8 +80,12 @@ public final class LiveSubscription: @unchecked Sendable {
                         for await text in messages { try await outbound.write(.text(text)) }
                     }
                     group.addTask {
+                        // A server that never subscribes (a WebSocket that is no LiveQuery) is let go.
                         try await Task.sleep(for: Self.subscribeTimeout)
-                        if !subscribed.isSet { throw Ended(reason: "no subscription within \(Self.subscribeTimeout.readable)") }
+                        if !subscribed.isSet {
+                            timedOut.set()
+                            try await outbound.close(.goingAway, reason: nil)
+                        }
                     }
                     _ = self.perform(self.lock.withLock { self.state.opened() })
                     for try await message in inbound.messages(maxSize: Self.largestMessage) {
@@ -91,6 +96,7 @@ public final class LiveSubscription: @unchecked Sendable {
                     group.cancelAll()
                 }
             }
+            if timedOut.isSet { return ("no subscription from \(address.url) within \(Self.subscribeTimeout.readable)", false) }
             let said = close?.reason.flatMap { $0.isEmpty ? nil : ": \($0)" } ?? ""
             return ("the LiveQuery server closed the connection\(said)", subscribed.isSet)
         } catch let ended as Ended {

@@ -1,4 +1,4 @@
-import ParseWire
+import WallDomain
 
 /// What a subscription tells its owner, in the order the server said it, with nothing doubled.
 public enum LiveUpdate: Sendable, Equatable {

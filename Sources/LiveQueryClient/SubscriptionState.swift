@@ -30,6 +30,8 @@ struct SubscriptionState {
     private(set) var takesAdditions = true
     /// Whether a subscribe waits for its `subscribed` (nil: none does), and whether it carried `since`.
     private var pendingSince: Bool?
+    /// The `where` the pending subscribe carried: a move meanwhile is sent once it is in force.
+    private var pendingClause: JSONValue?
     private var subscribed = false
     private var everSubscribed = false
     private var interrupted = false
@@ -76,6 +78,10 @@ struct SubscriptionState {
             // A stock server sends no snapshot, and its `update` brings no events for what the new
             // centre takes in or leaves out: the owner reads the matches itself each time.
             if !takesAdditions { steps.append(.deliver(.listNeeded)) }
+            if let sent = pendingClause, sent != sentClause {
+                steps.append(.send(.update(requestId: Self.requestId, className: className, where: sentClause)))
+            }
+            pendingClause = nil
             return steps
         case .snapshot(let requestId, let results, let seq):
             guard requestId == Self.requestId else { return [] }
@@ -134,6 +140,7 @@ struct SubscriptionState {
         let since = takesAdditions ? lastSeq : nil
         let snapshot = takesAdditions && lastSeq == nil
         pendingSince = since != nil
+        pendingClause = sentClause
         return [.send(.subscribe(requestId: Self.requestId, className: className, where: sentClause, since: since, snapshot: snapshot))]
     }
 }

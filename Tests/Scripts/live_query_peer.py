@@ -22,7 +22,11 @@ import asyncio
 import json
 import sys
 
+from http import HTTPStatus
+
 from websockets.asyncio.server import serve
+from websockets.datastructures import Headers
+from websockets.http11 import Response
 
 posts = {}          # objectId -> the post as Parse JSON
 events = []         # (seq, op, post), in order
@@ -48,6 +52,23 @@ async def send(ws, message):
         await ws.send(json.dumps(message))
     except Exception:
         pass
+
+
+def rest(connection, request):
+    """Parse's REST beside the socket, as much as a watch reads: the config and the posts (all of
+    them: the client keeps those its query takes). `REST <path>` is printed for each."""
+    if request.headers.get("Upgrade", "").lower() == "websocket":
+        return None
+    say("REST " + request.path)
+    if "/classes/Posts" in request.path:
+        body = {"results": list(posts.values())}
+    elif request.path.endswith("/config"):
+        body = {"params": {}}
+    else:
+        body = {"code": 119, "error": "not served by the LiveQuery peer"}
+    status = HTTPStatus.OK if "code" not in body else HTTPStatus.BAD_REQUEST
+    data = json.dumps(body).encode()
+    return Response(status.value, status.phrase, Headers([("Content-Type", "application/json"), ("Content-Length", str(len(data)))]), data)
 
 
 async def handler(ws):
@@ -125,7 +146,7 @@ async def main():
     parser.add_argument("--stock", action="store_true")
     arguments = parser.parse_args()
     stock = arguments.stock
-    async with serve(handler, "127.0.0.1", arguments.port) as server:
+    async with serve(handler, "127.0.0.1", arguments.port, process_request=rest) as server:
         say(f"PORT {server.sockets[0].getsockname()[1]}")
         await commands()
 
