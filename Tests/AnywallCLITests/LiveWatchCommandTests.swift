@@ -23,6 +23,19 @@ struct LiveWatchCommandTests {
         return (box, Sandbox.parseEnvironment(peer.parseURL))
     }
 
+    /// `nearby --watch --ndjson` at the origin, logged in on the peer's wall.
+    private func watchAtOrigin(_ peer: LiveQueryPeer, _ more: [String] = [], environment extra: [String: String] = [:]) throws -> LiveProcess {
+        let (box, environment) = try sandbox(peer)
+        return try LiveProcess(box, ["nearby", "--watch", "--at", "\(Self.origin.latitude),\(Self.origin.longitude)", "--ndjson"] + more,
+                               environment: environment.merging(extra) { $1 })
+    }
+
+    /// Ends a watch as a service manager would (SIGTERM), waiting for it to go.
+    private func end(_ watch: LiveProcess) {
+        watch.signal(SIGTERM)
+        _ = watch.finish()
+    }
+
     private func events(_ watch: LiveProcess) -> [String] {
         watch.jsonLines.map { "\($0["event"]!) \(($0["post"] as! [String: Any])["objectId"]!)" }
     }
@@ -31,9 +44,7 @@ struct LiveWatchCommandTests {
     func subscribesAndPrintsPushedEvents() throws {
         let peer = try LiveQueryPeer()
         peer.command(["write": Self.post("near", "Free coffee", north: 10)])
-        let (box, environment) = try sandbox(peer)
-        let watch = try LiveProcess(box, ["nearby", "--watch", "--at", "\(Self.origin.latitude),\(Self.origin.longitude)", "--ndjson",
-                                          "--radius", "50m"], environment: environment)
+        let watch = try watchAtOrigin(peer, ["--radius", "50m"])
         #expect(watch.waitUntil { $0.lines.count >= 1 }, "stderr: \(watch.stderr)")
 
         let sent = peer.received
@@ -65,9 +76,7 @@ struct LiveWatchCommandTests {
         let changed = watch.jsonLines[3]["post"] as! [String: Any]
         #expect(changed["score"] as? Int == 3 && changed["text"] as? String == "Free coffee")
         #expect(!watch.stderr.contains("asking"), "\(watch.stderr)")
-
-        watch.signal(SIGTERM)
-        _ = watch.finish()
+        end(watch)
     }
 
     @Test("a move of 10 m or more sends update with the new centre; a smaller one sends nothing")
@@ -100,9 +109,7 @@ struct LiveWatchCommandTests {
     @Test("a dropped socket reconnects and resumes with since: what was written meanwhile prints once, nothing twice")
     func reconnectResumes() throws {
         let peer = try LiveQueryPeer()
-        let (box, environment) = try sandbox(peer)
-        let watch = try LiveProcess(box, ["nearby", "--watch", "--at", "\(Self.origin.latitude),\(Self.origin.longitude)", "--ndjson"],
-                                    environment: environment)
+        let watch = try watchAtOrigin(peer)
         #expect(peer.waitUntil { $0.received.count >= 2 })
         peer.command(["write": Self.post("one", "first", north: 10)])
         #expect(watch.waitUntil { $0.lines.count >= 1 })
@@ -116,8 +123,7 @@ struct LiveWatchCommandTests {
         #expect(subscribes.count == 2 && subscribes[1]["since"] as? Int == 1 && subscribes[1]["snapshot"] == nil, "\(subscribes)")
         #expect(peer.opened == 2)
         #expect(watch.stderr.contains("reconnecting") && watch.stderr.contains("again"), "\(watch.stderr)")
-        watch.signal(SIGTERM)
-        _ = watch.finish()
+        end(watch)
     }
 
     @Test("past the retention window the resync error brings a new snapshot, diffed against what was printed")
@@ -125,9 +131,7 @@ struct LiveWatchCommandTests {
         let peer = try LiveQueryPeer()
         peer.command(["write": Self.post("kept", "kept", north: 10)])
         peer.command(["write": Self.post("gone", "gone", north: 20)])
-        let (box, environment) = try sandbox(peer)
-        let watch = try LiveProcess(box, ["nearby", "--watch", "--at", "\(Self.origin.latitude),\(Self.origin.longitude)", "--ndjson"],
-                                    environment: environment)
+        let watch = try watchAtOrigin(peer)
         #expect(watch.waitUntil { $0.lines.count >= 2 })
         peer.command(["drop": true])
         peer.command(["delete": "gone"])
@@ -140,24 +144,20 @@ struct LiveWatchCommandTests {
         let subscribes = peer.received.filter { $0["op"] as? String == "subscribe" }
         #expect(subscribes.count == 3, "\(subscribes)")
         #expect(subscribes.last?["snapshot"] as? Bool == true && subscribes.last?["since"] == nil)
-        watch.signal(SIGTERM)
-        _ = watch.finish()
+        end(watch)
     }
 
     @Test("a stock Parse Server refuses the additions: subscribed again without them, with $maxDistance in radians")
     func stockServer() throws {
         let peer = try LiveQueryPeer(stock: true)
-        let (box, environment) = try sandbox(peer)
-        let watch = try LiveProcess(box, ["nearby", "--watch", "--at", "\(Self.origin.latitude),\(Self.origin.longitude)", "--ndjson"],
-                                    environment: environment.merging(["PARSE_LIVE_QUERY_URL": "ws://127.0.0.1:\(peer.port)/"]) { $1 })
+        let watch = try watchAtOrigin(peer, environment: ["PARSE_LIVE_QUERY_URL": "ws://127.0.0.1:\(peer.port)/"])
         #expect(peer.waitUntil { $0.received.filter { $0["op"] as? String == "subscribe" }.count >= 2 })
         let second = peer.received.filter { $0["op"] as? String == "subscribe" }[1]
         #expect(second["snapshot"] == nil && second["since"] == nil)
         let location = ((second["query"] as! [String: Any])["where"] as! [String: Any])["location"] as! [String: Any]
         #expect(location["$maxDistanceInKilometers"] == nil)
         #expect(abs((location["$maxDistance"] as! Double) - 100.0 / 6371) < 1e-12, "\(location)")
-        watch.signal(SIGTERM)
-        _ = watch.finish()
+        end(watch)
     }
 
     @Test("no LiveQuery to be had: asks as before, and says so once on stderr", arguments: [WallKind.embedded, .server])
@@ -174,7 +174,6 @@ struct LiveWatchCommandTests {
         #expect(watch.waitUntil { $0.lines.contains { $0.contains("Hello") } }, "\(watch.stderr)")
         Thread.sleep(forTimeInterval: 1)
         #expect(watch.stderr.components(separatedBy: "asking the wall again").count == 2, "once: \(watch.stderr)")
-        watch.signal(SIGTERM)
-        _ = watch.finish()
+        end(watch)
     }
 }

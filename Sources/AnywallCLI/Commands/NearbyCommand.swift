@@ -20,7 +20,7 @@ struct NearbyCommand: ParsableCommand {
             then newest). Replies are not listed: 'anywall thread' shows them.
 
             With --changes, prints only what changed since the previous run of the same query \
-            (same wall, location source, search distance, limit and area): added, removed, revealed, hidden.
+            (same wall, location source, search distance, limit and area): added, removed, revealed, hidden, changed.
 
             With --watch, keeps following the location source and prints those events as they \
             happen, as readable lines or with --ndjson one JSON object per line, plus changed for a post \
