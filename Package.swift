@@ -20,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        // The LiveQuery client's WebSocket (docs/decisions.md: why this one).
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // The logger swift-websocket's client takes, given one that keeps quiet.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // libcurl's headers at build time; the library itself is loaded at first use (see CCurl.h).
@@ -62,11 +66,21 @@ let package = Package(
         ),
         // A Parse Server's REST API over libcurl.
         .target(name: "ParseClient", dependencies: ["WallDomain", "AnywallSupport", "ParseWire", "CCurl"]),
+        // Parse LiveQuery's client over a WebSocket (swift-websocket): a subscription that
+        // reconnects and resumes, its messages both ways.
+        .target(
+            name: "LiveQueryClient",
+            dependencies: [
+                "WallDomain", "ParseWire",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The CLI's use cases and printers; the executable only calls it.
         .target(
             name: "AnywallCLI",
             dependencies: [
-                "WallDomain", "AnywallSupport", "WallLocation", "LocalState", "EmbeddedStore", "ParseWire", "ParseClient",
+                "WallDomain", "AnywallSupport", "WallLocation", "LocalState", "EmbeddedStore", "ParseWire", "ParseClient", "LiveQueryClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -745,7 +745,7 @@ _anywall_settings_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''timeout'
+        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''live-query-url'$'\n''timeout'
         return
         ;;
     2)
@@ -773,7 +773,7 @@ _anywall_settings_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''timeout'
+        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''live-query-url'$'\n''timeout'
         return
         ;;
     esac

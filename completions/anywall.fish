@@ -333,12 +333,12 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 1' -fka 'radius units location format server app-id rest-key timeout'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 1' -fka 'radius units location format server app-id rest-key live-query-url timeout'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 2' -fka '(__anywall_custom_completion ---completion settings set -- positional@1 (count (__anywall_tokens -pc)) (__anywall_tokens -tC))'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings unset" -eq 1' -fka 'radius units location format server app-id rest-key timeout'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings unset" -eq 1' -fka 'radius units location format server app-id rest-key live-query-url timeout'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -38,6 +38,7 @@ public struct Preferences: Sendable {
     public static let environmentNames: [SettingKey: String] = [
         .radius: "ANYWALL_RADIUS", .units: "ANYWALL_UNITS", .location: "ANYWALL_LOCATION", .format: "ANYWALL_FORMAT",
         .server: "PARSE_SERVER_URL", .appId: "PARSE_APPLICATION_ID", .restKey: "PARSE_REST_API_KEY",
+        .liveQueryURL: "PARSE_LIVE_QUERY_URL",
         .timeout: "ANYWALL_TIMEOUT",
     ]
     /// The environment variable that names the embedded wall's file.
@@ -75,6 +76,11 @@ public struct Preferences: Sendable {
         get throws { try checked(.timeout, Settings.timeout).map(HTTPTimeouts.total) ?? .standard }
     }
 
+    /// The LiveQuery server named for the Parse Server in use, nil when none is named.
+    public var liveQuery: LiveQueryAddress? {
+        get throws { try checked(.liveQueryURL) { try LiveQueryAddress(named: $0) } }
+    }
+
     /// Why each preference that is set cannot be used (`settings show` names them), in key order;
     /// an unusable server is named in its backend line instead.
     public var problems: [(key: SettingKey, reason: String)] {
@@ -87,6 +93,7 @@ public struct Preferences: Sendable {
         check(.location) { _ = try location }
         check(.format) { _ = try format }
         check(.timeout) { _ = try timeouts }
+        check(.liveQueryURL) { _ = try liveQuery }
         return found
     }
 
@@ -144,7 +151,7 @@ public struct Preferences: Sendable {
         case .units: return UnitSystem.metric.rawValue
         case .location: return nil
         case .format: return OutputFormat.table.rawValue
-        case .server, .appId, .restKey: return nil
+        case .server, .appId, .restKey, .liveQueryURL: return nil
         case .timeout: return HTTPTimeouts.standard.total.flagForm
         }
     }

@@ -20,6 +20,9 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable, Comparable {
     case appId = "app-id"
     /// The Parse Server's REST API key, when it asks for one.
     case restKey = "rest-key"
+    /// Where the Parse Server's LiveQuery server listens (`wss://...`), for `--watch` to subscribe;
+    /// anywall-server's needs none (it serves LiveQuery beside its REST API).
+    case liveQueryURL = "live-query-url"
     /// How long to wait for a server's answer.
     case timeout
 
@@ -124,6 +127,8 @@ public struct Settings: Equatable, Sendable {
             values[key] = try Self.format(value).rawValue
         case .server:
             values[key] = try ParseServer(url: value, applicationId: "checked later", restKey: nil).url
+        case .liveQueryURL:
+            values[key] = try LiveQueryAddress(named: value).url
         case .appId, .restKey:
             guard !value.isEmpty, !value.contains(where: \.isNewline) else {
                 throw AnywallError.inputRejected("bad \(key.rawValue): it must be one line, not empty")

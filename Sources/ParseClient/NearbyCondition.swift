@@ -27,4 +27,21 @@ struct NearbyCondition {
         clause = WhereClause(near: near, areas: [area])
         isExact = part.holeCount == 0 && (part.isBox || !sendsBounds)
     }
+
+    /// The `where` sent: the clause, for threads' posts only (a reply is read in its thread).
+    var whereJSON: JSONValue {
+        guard case .object(var clause) = clause.json else { return clause.json }
+        clause["parent"] = .object(["$exists": .bool(false)])
+        return .object(clause)
+    }
+}
+
+extension ParseWall {
+    /// The `where` of a LiveQuery subscription to `query`'s posts: the one a REST page of the same
+    /// query sends. An area of several parts cannot be one condition: the subscription then covers
+    /// the search distance, and the subscriber keeps the posts in the area.
+    public static func subscriptionWhere(_ query: WallQuery) throws -> JSONValue {
+        let parts = query.area?.parts ?? []
+        return try NearbyCondition(query, part: parts.count == 1 ? parts[0] : nil).whereJSON
+    }
 }

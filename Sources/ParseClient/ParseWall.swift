@@ -135,10 +135,7 @@ public final class ParseWall: WallBackend {
 
     /// One page of a nearby query's answer, read as `session`'s user.
     private func page(_ query: WallQuery, where condition: NearbyCondition, skip: Int, session: Session?) throws -> [ParsePostObject] {
-        // Threads' posts only: a reply is read in its thread.
-        guard case .object(var clause) = condition.clause.json else { return [] }
-        clause["parent"] = .object(["$exists": .bool(false)])
-        let whereJSON = String(decoding: try JSONEncoder().encode(JSONValue.object(clause)), as: UTF8.self)
+        let whereJSON = String(decoding: try JSONEncoder().encode(condition.whereJSON), as: UTF8.self)
         var parameters = [("where", whereJSON), ("include", "user"), ("limit", "\(query.limit)")]
         if skip > 0 { parameters.append(("skip", "\(skip)")) }
         return try call {

@@ -17,7 +17,7 @@ struct HelpAndCompletionTests {
     @Test("completions offer setting keys and their values, cache policies, and files after --nmea")
     func completionCandidates() throws {
         let script = try Sandbox().run(["--generate-completion-script", "bash"]).stdout
-        let keys = "'radius'$'\\n''units'$'\\n''location'$'\\n''format'$'\\n''server'$'\\n''app-id'$'\\n''rest-key'$'\\n''timeout'"
+        let keys = "'radius'$'\\n''units'$'\\n''location'$'\\n''format'$'\\n''server'$'\\n''app-id'$'\\n''rest-key'$'\\n''live-query-url'$'\\n''timeout'"
         for command in ["_anywall_settings_set()", "_anywall_settings_unset()"] {
             let body = try #require(script.range(of: command).map { script[$0.upperBound...].components(separatedBy: "\n}\n")[0] }, "\(command)")
             #expect(body.contains(keys), "\(command): \(body)")

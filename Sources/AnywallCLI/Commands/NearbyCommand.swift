@@ -20,10 +20,15 @@ struct NearbyCommand: ParsableCommand {
             then newest). Replies are not listed: 'anywall thread' shows them.
 
             With --changes, prints only what changed since the previous run of the same query \
-            (same wall, location source, search distance, limit and area): added, removed, revealed, hidden.
+            (same wall, location source, search distance, limit and area): added, removed, revealed, hidden, changed.
 
             With --watch, keeps following the location source and prints those events as they \
-            happen, as readable lines or with --ndjson one JSON object per line.
+            happen, as readable lines or with --ndjson one JSON object per line, plus changed for a post \
+            whose score or text changed. On anywall-server, and on a Parse Server whose LiveQuery server \
+            the 'live-query-url' setting (or PARSE_LIVE_QUERY_URL) names, it subscribes over LiveQuery and \
+            the wall pushes each change; a move of --min-move updates the subscription, and a dropped \
+            connection resumes where it was. Otherwise it asks the wall again after each move of \
+            --min-move and every --interval, and says so once on stderr.
 
             On a Parse Server, --cache-policy chooses between the server and the last answer cached \
             for the same question (Parse's policies; default network-else-cache). An answer from the \
@@ -82,13 +87,22 @@ struct NearbyCommand: ParsableCommand {
         if watch.watch {
             let spec = try location.spec(preferences)
             let wall = try context.openBackendSendingOutbox()
-            let nearby = NearbyWatch(backend: wall, searchDistance: search, limit: try limit?.value().count ?? WallQuery.defaultLimit,
-                                     filterRadius: filterRadius, minMove: try watch.parsedMinMove(),
-                                     interval: try watch.parsedInterval(), within: area)
+            let count = try limit?.value().count ?? WallQuery.defaultLimit
+            let minMove = try watch.parsedMinMove()
+            let nearby = NearbyWatch(backend: wall, searchDistance: search, limit: count, filterRadius: filterRadius,
+                                     minMove: minMove, interval: try watch.parsedInterval(), within: area)
+            let offer = try LiveQueryOffer.of(context, wall: wall)
+            let listen = offer.map { offer in
+                { (fix: Fix) throws -> LiveNearbyListener in
+                    try LiveNearbyListener(offer: offer, wall: wall, query: WallQuery(center: fix.point, searchDistance: search, limit: count, within: area),
+                                           from: fix, filterRadius: filterRadius, minMove: minMove)
+                }
+            }
             // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
             let lines: EventStreamPrinter = format == .table ? EventLinePrinter(reader: reader) : NDJSONPrinter()
-            try NearbyWatchLoop(source: try location.source(spec), watch: nearby, printer: lines,
-                                fixTimeout: try location.timeout()).run()
+            try NearbyWatchLoop(source: try location.source(spec), watch: nearby, listen: listen,
+                                noOffer: offer == nil ? "\(wall.description) offers no LiveQuery" : nil,
+                                printer: lines, fixTimeout: try location.timeout()).run()
             return
         }
         let policy = try cachePolicy?.value() ?? .standard

@@ -14,7 +14,9 @@ struct SettingsCommand: ParsableCommand {
             Keys: radius (one of the config's filter distances, or 1000m), units (metric | imperial), \
             location (at:LAT,LON, gpsd[:HOST[:PORT]], nmea:PATH), format (table | json | ndjson | geojson), \
             server (a Parse Server's URL with its mount path; unset: the embedded wall), app-id, rest-key \
-            (give '-' to read it from standard input), timeout (how long to wait for a server, e.g. 15s).
+            (give '-' to read it from standard input), live-query-url (the Parse Server's LiveQuery server, \
+            wss://...: --watch then listens instead of asking again; anywall-server needs none), timeout (how long \
+            to wait for a server, e.g. 15s).
 
             \(UsageExamples.settings)
             """,
@@ -175,7 +177,7 @@ extension Settings {
         case .format: return OutputFormat.allCases.map(\.rawValue)
         case .location: return ["gpsd", "gpsd:localhost:2947", "at:", "nmea:"]
         case .timeout: return [HTTPTimeouts.standard.total.flagForm]
-        case .server, .appId, .restKey, nil: return []
+        case .server, .appId, .restKey, .liveQueryURL, nil: return []
         }
     }
 }

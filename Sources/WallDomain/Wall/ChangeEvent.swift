@@ -10,6 +10,8 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
     case revealed
     /// Kept, and now beyond the filter radius.
     case hidden
+    /// Kept, seen alike, and its score or text is not what it was.
+    case changed
 }
 
 /// One change, as printed by `--changes` and `--watch`:

@@ -16,10 +16,9 @@ public final class NearbyWatch {
     private let backend: WallBackend
     private let searchDistance: Distance
     private let limit: Int
-    private let filterRadius: Distance
     private let area: Area?
     private var posts: [Post] = []
-    private var shown: [NearbyPost] = []
+    private var result: WatchedResult
     private var askedAt: GeoPoint?
     private var latest: Fix?
     /// When the backend is to be asked again if nothing moves; nil before the first fix.
@@ -38,7 +37,7 @@ public final class NearbyWatch {
         self.area = area
         self.searchDistance = searchDistance
         self.limit = limit
-        self.filterRadius = filterRadius
+        result = WatchedResult(filterRadius: filterRadius)
         self.minMove = minMove
         self.interval = interval
     }
@@ -76,10 +75,6 @@ public final class NearbyWatch {
     }
 
     private func show(_ posts: [Post], from fix: Fix) -> [ChangeEvent] {
-        let current = posts.seen(from: fix.point, filterRadius: filterRadius)
-        let events = ResultMerge.changes(from: shown, to: current, at: fix.time ?? Date(),
-                                         place: fix.point, filterRadius: filterRadius)
-        shown = current
-        return events
+        result.show(posts, from: fix)
     }
 }

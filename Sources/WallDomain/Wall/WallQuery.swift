@@ -12,7 +12,7 @@ public struct WallQuery: Equatable, Sendable {
     public static let wholeEarth = Distance.meters(.pi * GreatCircle.earthRadius.meters)
 
     /// Where the posts are looked for, nearest first.
-    public let center: GeoPoint
+    public private(set) var center: GeoPoint
     /// How far to look, at most `wholeEarth`.
     public let searchDistance: Distance
     /// How many posts at most.
@@ -27,6 +27,19 @@ public struct WallQuery: Equatable, Sendable {
         self.searchDistance = min(searchDistance, Self.wholeEarth)
         self.limit = try Self.checked(limit: limit)
         self.area = area
+    }
+
+    /// The same question asked around `center` (a watch that follows the reader).
+    public func moved(to center: GeoPoint) -> WallQuery {
+        var query = self
+        query.center = center
+        return query
+    }
+
+    /// Whether `location` answers the question, leaving the limit aside: within the search distance
+    /// of the centre, and in the area when there is one.
+    public func matches(_ location: GeoPoint) -> Bool {
+        center.distance(to: location) <= searchDistance && (area?.covers(location) ?? true)
     }
 
     /// The area's part of a key naming this query (none without an area, so keys made before areas

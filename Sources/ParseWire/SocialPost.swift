@@ -1,27 +1,27 @@
 import Foundation
-import ParseWire
 import WallDomain
 
 /// A post as the social layer reads it from a Parse Server's record: the post, its author's
 /// objectId, its thread, and its counters, from which the removal is decided when the server
-/// did not decide it (a stock server keeps `removed` only where Cloud Code sets it).
-struct SocialPost {
-    let post: Post
-    let authorId: String?
-    let reportCount: Int
+/// did not decide it (a stock server keeps `removed` only where Cloud Code sets it). Read alike from
+/// a REST answer and from a LiveQuery event.
+package struct SocialPost {
+    package let post: Post
+    package let authorId: String?
+    package let reportCount: Int
     /// The removal the server sent (anywall-server's, a moderator's), if any.
-    let removedOnServer: PostRemoval?
+    package let removedOnServer: PostRemoval?
     /// Whether a moderator restored it: the community's votes and reports no longer remove it.
-    let restored: Bool
+    package let restored: Bool
     /// Whether its counters were ever moved: a post never voted on or reported is up whatever
     /// the thresholds (the embedded wall decides only when a vote or report comes).
-    let isCounted: Bool
+    package let isCounted: Bool
 
-    var location: GeoPoint { post.location }
-    var parent: String? { post.parent }
+    package var location: GeoPoint { post.location }
+    package var parent: String? { post.parent }
 
     /// The post of `record`, nil for a record without text or place (not a post anywall shows).
-    init?(record: ParsePostObject) {
+    package init?(record: ParsePostObject) {
         guard let text = record.text, let location = try? record.location?.point() else { return nil }
         let author: String?
         if case .included(let user) = record.author { author = user.name ?? user.username } else { author = nil }
@@ -37,11 +37,11 @@ struct SocialPost {
     }
 
     /// Whether the rules are needed to tell whether it is removed.
-    var needsRules: Bool { removedOnServer == nil && !restored && isCounted }
+    package var needsRules: Bool { removedOnServer == nil && !restored && isCounted }
 
     /// The post as `reader` (a user's objectId) gets it under `rules`: nil when removed and not
     /// theirs; their own removed post tells why.
-    func shown(to reader: String?, under rules: CommunityRules?) -> Post? {
+    package func shown(to reader: String?, under rules: CommunityRules?) -> Post? {
         let removal = removedOnServer ?? (needsRules ? rules?.removal(score: post.score, reportCount: reportCount, current: nil, restored: restored) : nil)
         guard let removal else { return post }
         guard reader != nil, reader == authorId else { return nil }
@@ -49,7 +49,7 @@ struct SocialPost {
     }
 
     /// A counter's value in a record (absent: never moved).
-    static func counter(_ json: JSONValue?) -> Int {
+    package static func counter(_ json: JSONValue?) -> Int {
         json?.number.flatMap { Int(exactly: $0) } ?? 0
     }
 }
