@@ -89,6 +89,16 @@ struct PostBody {
         }
     }
 
+    /// A Date as Parse writes one back (`ParseDate`: UTC, milliseconds): the stores compare added
+    /// dates by their text, which orders as their instants only in that one form.
+    private static func date(_ value: JSONValue) throws -> JSONValue {
+        guard case .object(var object) = value, case .string(let iso)? = object["iso"], let date = ParseDate.date(from: iso) else {
+            throw ParseRefusal(ParseErrorCode.incorrectType, "This is not a valid Date")
+        }
+        object["iso"] = .string(ParseDate.string(from: date))
+        return .object(object)
+    }
+
     /// A field's new value or operation, as Parse Server's update operators read them.
     private static func change(_ value: JSONValue) throws -> FieldChange {
         try checkNestedKeys(value)
@@ -101,7 +111,7 @@ struct PostBody {
             }
             // Parse keeps one GeoPoint field a class, and Posts' is `location`.
             guard type != .geoPoint else { throw ParseRefusal(ParseErrorCode.incorrectType, "there can only be one geopoint field in a class") }
-            return .set(value)
+            return .set(type == .date ? try Self.date(value) : value)
         }
         switch operation {
         case "Delete": return .delete

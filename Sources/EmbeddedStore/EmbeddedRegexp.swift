@@ -77,9 +77,12 @@ enum EmbeddedRegexp {
             if options.contains("m") { flags |= UREGEX_MULTILINE.rawValue }
             if options.contains("s") { flags |= UREGEX_DOTALL.rawValue }
             if options.contains("x") { flags |= UREGEX_COMMENTS.rawValue }
-            let units = Array(pattern.utf16)
+            // ICU refuses a length of 0: the empty pattern (which matches every text, as in MongoDB)
+            // is given as NUL-terminated instead (-1), any other with its length (it may hold a NUL).
+            let units = Array(pattern.utf16) + [0]
             var status = U_ZERO_ERROR
-            guard let regex = swift_uregex_open(units, Int32(units.count), flags, nil, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
+            guard let regex = swift_uregex_open(units, pattern.isEmpty ? -1 : Int32(units.count - 1), flags, nil, &status),
+                  status.rawValue <= U_ZERO_ERROR.rawValue else {
                 return nil
             }
             swift_uregex_setTimeLimit(regex, EmbeddedRegexp.matchStepLimit, &status)

@@ -23,8 +23,14 @@ struct EmbeddedSQLDialect: RecordSQLDialect {
         return "json_extract(post.fields, '$.\(path)')"
     }
 
-    func arrayContains(_ name: String, _ placeholder: String) -> String {
-        "EXISTS (SELECT 1 FROM json_each(post.fields, '$.\(name)') AS element WHERE element.value = \(placeholder))"
+    func arrayContains(_ name: String, _ placeholder: String, holding value: FieldValue) -> String {
+        // `json_each` gives `true` as 1 and `"5"` as the text 5: its `type` tells them from 1 and 5.
+        let types = switch value {
+        case .bool: "'true', 'false'"
+        case .number: "'integer', 'real'"
+        default: "'text'"
+        }
+        return "EXISTS (SELECT 1 FROM json_each(post.fields, '$.\(name)') AS element WHERE element.type IN (\(types)) AND element.value = \(placeholder))"
     }
 
     func matches(_ expression: String, _ pattern: TextPattern, placeholder: String) -> String {

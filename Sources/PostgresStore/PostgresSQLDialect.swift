@@ -23,7 +23,8 @@ struct PostgresSQLDialect: RecordSQLDialect {
         }
     }
 
-    func arrayContains(_ name: String, _ placeholder: String) -> String {
+    func arrayContains(_ name: String, _ placeholder: String, holding value: FieldValue) -> String {
+        // jsonb's containment is typed already: the bound text, number or boolean as itself.
         "coalesce(posts.fields->'\(name)' @> jsonb_build_array(\(placeholder)), false)"
     }
 

@@ -37,14 +37,16 @@ public struct RecordConditionSQL<Dialect: RecordSQLDialect> {
             if type == .array, case .extra(let name) = field {
                 // A value on an array field asks whether the array holds it, as in Parse (MongoDB).
                 guard comparison == .equal, value.isScalar else { return dialect.literal(false) }
-                return dialect.arrayContains(name, bind(value, for: field))
+                return dialect.arrayContains(name, bind(value, for: field), holding: value)
             }
             guard value.fits(type) else { return dialect.literal(false) }
             return "\(expression) \(comparison.rawValue) \(bind(value, for: field))"
         case .among(let field, let list):
             guard let (expression, type) = typed(field) else { return list.contains(.null) ? dialect.literal(true) : "NULL" }
             if type == .array, case .extra(let name) = field {
-                let held = list.filter(\.isScalar).map { dialect.arrayContains(name, bind($0, for: field)) }
+                var held = list.filter(\.isScalar).map { dialect.arrayContains(name, bind($0, for: field), holding: $0) }
+                // null in the list admits a post without the field, as on a field of any other type.
+                if list.contains(.null) { held.append("\(expression) IS NULL") }
                 return held.isEmpty ? dialect.literal(false) : Self.balanced(held, "OR")
             }
             let fitting = list.filter { $0 != .null && $0.fits(type) }

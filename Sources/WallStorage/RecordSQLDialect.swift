@@ -11,8 +11,9 @@ public protocol RecordSQLDialect: Sendable {
     var textPositionFunction: String { get }
     /// The expression of the post field a client added, read as `type`.
     func extraField(_ name: String, as type: FieldType) -> String
-    /// Whether the post's added array field `name` holds the value at `placeholder`.
-    func arrayContains(_ name: String, _ placeholder: String) -> String
+    /// Whether the post's added array field `name` holds the value at `placeholder`, `value`, as
+    /// an element of its JSON type (`"5"` is not `5`, nor `true` `1`).
+    func arrayContains(_ name: String, _ placeholder: String, holding value: FieldValue) -> String
     /// Whether `expression` matches `pattern`, whose text is at `placeholder`.
     func matches(_ expression: String, _ pattern: TextPattern, placeholder: String) -> String
 }

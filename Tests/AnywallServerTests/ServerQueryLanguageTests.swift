@@ -90,6 +90,28 @@ struct ServerQueryLanguageTests {
         #expect(try wall.texts(["tags": ["$ne": "food"]]) == ["Lost cat", "Quiet corner", "free parking"])
     }
 
+    @Test("an added Date is kept in Parse's one form and compares as its instant; $in with null takes a post without the array; an array holds values of their own JSON type; the empty $regex matches all")
+    func datesNullsAndArrayTypes() throws {
+        let wall = try Wall()
+        let noon = try wall.send("POST", "/classes/Posts", as: wall.alice.token, json: [
+            "text": "noon in Paris", "location": ["__type": "GeoPoint", "latitude": 10, "longitude": 20],
+            "when": Self.date("2024-01-01T12:00:00+01:00"), "tags": [1, "5"]])
+        #expect(noon.status == 201, "\(noon)")
+        let kept = try wall.send("GET", "/classes/Posts/\(noon.json["objectId"] as? String ?? "?")")
+        #expect((kept.json["when"] as? [String: Any])?["iso"] as? String == "2024-01-01T11:00:00.000Z", "\(kept)")
+        #expect(try wall.texts(["when": Self.date("2024-01-01T11:00:00.000Z")]) == ["noon in Paris"])
+        #expect(try wall.texts(["when": ["$gt": Self.date("2024-01-01T10:30:00.000Z"), "$lt": Self.date("2025-01-01T00:00:00.000Z")]])
+                == ["noon in Paris"], "compared as instants, not as the text sent")
+        let bad = try wall.send("POST", "/classes/Posts", as: wall.alice.token, json: [
+            "text": "bad date", "location": ["__type": "GeoPoint", "latitude": 10, "longitude": 20], "when": Self.date("yesterday")])
+        #expect(bad.status == 400 && bad.json["code"] as? Int == 111, "\(bad)")
+        #expect(try wall.texts(["tags": ["$in": ["music", NSNull()]]]) == ["Lost cat", "Quiet corner", "Street party", "free parking"])
+        #expect(try wall.texts(["tags": true]).isEmpty, "true is not 1")
+        #expect(try wall.texts(["tags": 5]).isEmpty, "5 is not \"5\"")
+        #expect(try wall.texts(["tags": ["$in": [1, "x"]]]) == ["noon in Paris"])
+        #expect(try wall.texts(["text": ["$regex": ""]]).count == 6, "the empty pattern matches every text")
+    }
+
     @Test("$lt, $lte, $gt, $gte on numbers, strings and dates, built-in and added")
     func comparisons() throws {
         let wall = try Wall()

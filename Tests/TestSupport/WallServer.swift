@@ -205,7 +205,12 @@ package final class WallServer: @unchecked Sendable {
     package func send(_ method: String, _ path: String, query: [String: String] = [:], headers: [String: String] = keyHeaders,
               json: Any? = nil, body: Data? = nil) throws -> Answer {
         var components = URLComponents(string: parseURL + path)!
-        if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        if !query.isEmpty {
+            components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            // URLComponents leaves `+` as it is, which a server reads as a space (a `$regex` of `l+`
+            // would arrive as `l `): a value's `+` is sent as `%2B`, as the Parse SDKs send it.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        }
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -69,13 +69,13 @@ private struct Evaluation {
             return comparison.holds(held, asked)
         case .among(let field, let list):
             guard let type = type(of: field, in: record) else { return list.contains(.null) }
-            let missing = stored(field, as: type, in: record) == nil
-            if list.contains(.null), missing { return true }
+            let held = stored(field, as: type, in: record)
+            if list.contains(.null), held == nil { return true }
             if type == .array {
                 let elements = array(field, in: record)
-                return list.contains { value in value.isScalar && elements.contains(where: { element in Self.element(element, is: value) }) }
+                return list.contains { value in value.isScalar && elements.contains { Self.element($0, is: value) } }
             }
-            guard let held = stored(field, as: type, in: record) else { return false }
+            guard let held else { return false }
             return list.contains { $0.fits(type) && StoredValue($0, for: field) == held }
         case .exists(let field):
             guard let type = type(of: field, in: record) else { return false }
