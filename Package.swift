@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "EmbeddedStoreTests",
             dependencies: ["EmbeddedStore", "WallStorage", "AnywallSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ParseWireTests", dependencies: ["ParseWire", "TestSupport"]),
+        .testTarget(name: "ParseWireTests", dependencies: ["ParseWire", "EmbeddedStore", "TestSupport"]),
         .testTarget(name: "ParseClientTests", dependencies: ["ParseClient", "ParseWire"]),
         .testTarget(
             name: "AnywallCLITests",

@@ -1,3 +1,4 @@
+import EmbeddedStore
 import Foundation
 import ParseWire
 import WallDomain
@@ -26,13 +27,16 @@ final class LiveSubscription {
     /// The last seq it was given an event for, or found none in.
     var deliveredThrough: Int64
 
+    /// The `$regex` engine of every subscription: ICU, bounded as the SQLite store bounds it.
+    private static let patterns = BoundedTextPatterns()
+
     init(client: LiveClient, request: LiveQueryRequest.Subscribe, clause: WhereClause, reader: LiveReader, start: Int64) throws(ParseError) {
         self.client = client
         requestId = request.requestId
         self.reader = reader
         self.clause = clause
-        query = try WhereMatch(clause, reader: reader.postReader)
-        sight = try WhereMatch(WhereClause(), reader: reader.postReader)
+        query = try WhereMatch(clause, reader: reader.postReader, patterns: Self.patterns)
+        sight = try WhereMatch(WhereClause(), reader: reader.postReader, patterns: Self.patterns)
         keys = request.keys.map(Set.init)
         watch = request.watch
         boxes = Self.boxes(of: clause)

@@ -48,7 +48,7 @@ enum EmbeddedRegexp {
     }
 
     /// Compiled patterns by text and options. A pattern ICU cannot compile matches nothing.
-    private final class Cache: @unchecked Sendable {
+    fileprivate final class Cache: @unchecked Sendable {
         // Unchecked: an ICU regular expression may be used by one thread at a time; each is used
         // only under the lock (and a connection runs one statement at a time anyway).
         private let lock = NSLock()
@@ -104,5 +104,19 @@ enum EmbeddedRegexp {
                 return status.rawValue <= U_ZERO_ERROR.rawValue && found != 0
             }
         }
+    }
+}
+
+/// `$regex` tested in memory as the embedded store tests it in SQL: ICU, the same options and the
+/// same step limit, a match past the limit counting as none. LiveQuery's matcher uses it, so a
+/// pattern that would take exponential time costs one subscriber a missed event, not every
+/// subscriber the server's attention.
+public struct BoundedTextPatterns: TextPatternMatcher {
+    private let cache = EmbeddedRegexp.Cache()
+
+    public init() {}
+
+    public func matches(_ text: String, _ pattern: TextPattern) -> Bool {
+        (try? cache.matches(text, pattern.pattern, EmbeddedRegexp.options(pattern))) ?? false
     }
 }

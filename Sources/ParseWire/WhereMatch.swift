@@ -10,8 +10,8 @@ public struct WhereMatch: Sendable {
 
     /// The match of `clause` for `reader`; refused (102) when the clause asks what only the store
     /// can tell (`$relatedTo`, who holds a role), rather than matching nothing without a word.
-    public init(_ clause: WhereClause, reader: PostReader) throws(ParseError) {
-        guard let match = RecordMatch(clause.condition.and(reader.condition)) else {
+    public init(_ clause: WhereClause, reader: PostReader, patterns: any TextPatternMatcher) throws(ParseError) {
+        guard let match = RecordMatch(clause.condition.and(reader.condition), patterns: patterns) else {
             throw .invalidQuery("anywall-server cannot match $relatedTo (who holds a role) live: subscribe without it")
         }
         self.clause = clause

@@ -1,3 +1,4 @@
+import EmbeddedStore
 import Foundation
 import ParseWire
 import TestSupport
@@ -44,7 +45,7 @@ struct WhereMatchAgreementTests {
             if reader == .master { headers = Self.master }
             let answer = try wall.server.send("GET", "/classes/Posts", query: ["where": text, "limit": "1000"], headers: headers)
             let clause = try WhereClause(json: whereJSON)
-            let match = try WhereMatch(clause, reader: reader)
+            let match = try WhereMatch(clause, reader: reader, patterns: BoundedTextPatterns())
             let expected = Set(wall.posts.filter { match.admits($0, schema: wall.schema, readerRoles: roles) }.map(\.objectId))
             guard answer.status == 200, let results = answer.json["results"] as? [[String: Any]] else {
                 Issue.record("the find was refused: \(answer); \(context)")

@@ -1,3 +1,4 @@
+import EmbeddedStore
 import Foundation
 import ParseWire
 import Testing
@@ -17,7 +18,7 @@ struct WhereMatchTests {
     }
 
     static func match(_ json: String, reader: PostReader = .master) throws -> WhereMatch {
-        try WhereMatch(WhereClause(json: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))), reader: reader)
+        try WhereMatch(WhereClause(json: try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))), reader: reader, patterns: BoundedTextPatterns())
     }
 
     static let near = #""$nearSphere":{"__type":"GeoPoint","latitude":37.7793,"longitude":-122.4193}"#

@@ -264,6 +264,18 @@ async def protocol():
     for watcher in watchers.values():
         await watcher.close()
 
+    # A $regex that backtracks exponentially costs its own subscriber a missed event, no one else a delay.
+    costly = await Live.open()
+    await costly.subscribe(1, {"text": {"$regex": "^(a|a)*b"}})
+    await live.subscribe(9, near())
+    post("a" * 120)
+    event = await live.recv(timeout=3)
+    check("a post a costly $regex subscription meets reaches the others at once", event.get("op") == "create", event)
+    check("the costly pattern matches nothing", await costly.quiet() is None)
+    await live.send({"op": "unsubscribe", "requestId": 9})
+    await live.recv()
+    await costly.close()
+
     # What the live path cannot match is refused at subscribe, never left silent.
     role_pointer = {"__type": "Pointer", "className": "_Role", "objectId": "anything"}
     refused = await live.subscribe(6, {"user": {"$inQuery": {"className": "_User", "where": {"$relatedTo": {"object": role_pointer, "key": "users"}}}}})

@@ -1,3 +1,4 @@
+import EmbeddedStore
 import Foundation
 import Testing
 import WallDomain
@@ -23,7 +24,7 @@ struct RecordMatchTests {
 
     /// Whether `condition` admits `post`, read with the test schema by `roles`.
     static func admits(_ condition: RecordCondition, _ post: StoredPost = post(), roles: Set<String> = []) -> Bool {
-        RecordMatch(condition)!.admits(post, schema: schema, readerRoles: roles)
+        RecordMatch(condition, patterns: BoundedTextPatterns())!.admits(post, schema: schema, readerRoles: roles)
     }
 
     @Test("equality is exact and byte by byte: case, and a precomposed é is not e and a combining accent")
@@ -176,6 +177,14 @@ struct RecordMatchTests {
         #expect(Self.admits(.not(.matches(.extra("mood"), try TextPattern("x"))), Self.post()))
     }
 
+    @Test("$regex past the cost bound (a pattern that backtracks exponentially) matches nothing, and the next match is answered as usual")
+    func costlyRegex() throws {
+        let costly = try TextPattern("^(a|a)*b")
+        #expect(!Self.admits(.matches(.text, costly), Self.post(String(repeating: "a", count: 60))))
+        #expect(Self.admits(.matches(.text, costly), Self.post("aab")))
+        #expect(Self.admits(.matches(.text, try TextPattern("^a+$")), Self.post(String(repeating: "a", count: 60))))
+    }
+
     @Test("$and, $or and $nor: empty $and holds and empty $or does not; $nor holds when no alternative does")
     func combinations() {
         let post = Self.post(fields: ["points": .number(5)])
@@ -224,8 +233,8 @@ struct RecordMatchTests {
 
     @Test("a role's users (holdsRole) cannot be matched without the store: refused, wherever it stands")
     func holdsRole() {
-        #expect(RecordMatch(.authorAmong(.holdsRole("role1"))) == nil)
-        #expect(RecordMatch(.any([.exists(.text), .not(.authorAmong(.all([.holdsRole("role1")])))])) == nil)
+        #expect(RecordMatch(.authorAmong(.holdsRole("role1")), patterns: BoundedTextPatterns()) == nil)
+        #expect(RecordMatch(.any([.exists(.text), .not(.authorAmong(.all([.holdsRole("role1")])))]), patterns: BoundedTextPatterns()) == nil)
         #expect(!RecordCondition.holdsRole("r").isLiveMatchable)
         #expect(RecordCondition.not(.authorAmong(.compare(.username, .equal, .string("a")))).and(.readable(by: nil)).isLiveMatchable)
     }

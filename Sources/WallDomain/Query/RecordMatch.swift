@@ -10,19 +10,22 @@ import Foundation
 /// than the field's as equal to nothing.
 public struct RecordMatch: Sendable {
     public let condition: RecordCondition
+    /// How its `$regex`es are tested, within a bound on their cost.
+    private let patterns: any TextPatternMatcher
 
     /// The match of `condition`; nil for one that asks what only a store knows
     /// (`RecordCondition.isLiveMatchable`).
-    public init?(_ condition: RecordCondition) {
+    public init?(_ condition: RecordCondition, patterns: any TextPatternMatcher) {
         guard condition.isLiveMatchable else { return nil }
         self.condition = condition
+        self.patterns = patterns
     }
 
     /// Whether `post` meets the condition, its added fields read by `schema` (the types of the
     /// fields clients added to posts, as a find reads them now), for a reader who holds the roles
     /// named `readerRoles` (what `.readable(by:)` asks of the post's ACL and removal).
     public func admits(_ post: StoredPost, schema: [String: FieldType], readerRoles: Set<String> = []) -> Bool {
-        Evaluation(schema: schema, readerRoles: readerRoles).holds(condition, on: .post(post))
+        Evaluation(schema: schema, readerRoles: readerRoles, patterns: patterns).holds(condition, on: .post(post))
     }
 }
 
@@ -44,6 +47,7 @@ extension RecordCondition {
 private struct Evaluation {
     let schema: [String: FieldType]
     let readerRoles: Set<String>
+    let patterns: any TextPatternMatcher
 
     /// What a condition is asked of: a post, or its author inside `authorAmong`.
     enum Record {
@@ -82,7 +86,7 @@ private struct Evaluation {
             return stored(field, as: type, in: record) != nil
         case .matches(let field, let pattern):
             guard type(of: field, in: record) == .string, case .text(let text)? = stored(field, as: .string, in: record) else { return false }
-            return pattern.matches(text)
+            return patterns.matches(text, pattern)
         case .authorAmong(let users):
             guard case .post(let post) = record, let author = post.author else { return false }
             return holds(users, on: .user(author))

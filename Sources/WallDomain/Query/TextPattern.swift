@@ -71,13 +71,3 @@ public struct TextPattern: Equatable, Sendable {
         return false
     }
 }
-
-extension TextPattern {
-    /// Whether `text` holds a match somewhere, as the stores' `$regex` finds one: over Unicode
-    /// code points (ICU's and PostgreSQL's unit, not Swift's characters), with the options.
-    public func matches(_ text: String) -> Bool {
-        guard let regex = try? Regex(extended ? "(?x)" + pattern : pattern) else { return false }
-        return text.contains(regex.matchingSemantics(.unicodeScalar).ignoresCase(ignoresCase)
-            .anchorsMatchLineEndings(multiline).dotMatchesNewlines(dotMatchesNewlines))
-    }
-}
