@@ -27,6 +27,11 @@ struct LiveQueryProtocolTests {
         try check("property")
     }
 
+    @Test("Activity: a post's author hears votes (their voter withheld) and replies as they are made, changed and withdrawn; another user hears nothing; no session, 206")
+    func activityEvents() throws {
+        try check("activity")
+    }
+
     @Test("a subscriber that dropped its socket while 1,000 posts were written gets exactly those 1,000 with since, in order, none doubled")
     func resumeWithSince() throws {
         try check("resume")

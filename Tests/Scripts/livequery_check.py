@@ -14,6 +14,7 @@ The first argument picks what is checked:
              through A reaches a subscriber on B; B's LISTEN connection killed loses nothing;
   killed     (the same two) A killed with SIGKILL by the test while it writes: since on B
              replays every post on the wall, once, in order;
+  activity   votes and replies on a post as its author hears them on Activity, and no one else;
   cap        (a server with --max-connections-per-address 3) the fourth socket from one address is closed;
   property   random posts, random queries for random readers, random writes: each subscription's
              set agrees with a REST find after every write (LIVE_PROPERTY_SEED replays a run).
@@ -626,10 +627,51 @@ async def cap():
         await live.close()
 
 
+async def activity():
+    """LiveQuery on Activity: a post's author hears the votes and replies on it as they are made,
+    changed and withdrawn; another user hears nothing of them; a signed-out client is refused."""
+    ann_id, ann = signup("ann")
+    bob_id, bob = signup("bob")
+    cat_id, cat = signup("cat")
+    post_id = post("ann's post", token=ann)
+    mine = {"toUser": {"__type": "Pointer", "className": "_User", "objectId": ann_id}}
+    author = await Live.open(token=ann)
+    await author.send({"op": "subscribe", "requestId": 1, "query": {"className": "Activity", "where": mine}, "snapshot": True})
+    exact("subscribed to Activity", await author.recv(), {"op", "clientId", "requestId"}, op="subscribed")
+    snapshot = await author.recv()
+    check("an Activity snapshot: nothing yet", snapshot.get("op") == "snapshot" and snapshot.get("results") == [], snapshot)
+    other = await Live.open(token=cat)
+    await other.send({"op": "subscribe", "requestId": 1, "query": {"className": "Activity", "where": mine}})
+    await other.recv()
+    target = {"__type": "Pointer", "className": "Posts", "objectId": post_id}
+    vote = rest("POST", "/classes/Activity", {"type": "vote", "post": target, "value": 1, "location": point(*HERE)}, token=bob)["objectId"]
+    event = await author.recv()
+    check("a vote on the author's post is told as create", event.get("op") == "create" and event["object"].get("objectId") == vote
+          and event["object"].get("className") == "Activity" and event["object"].get("type") == "vote", event)
+    check("who voted stays private", "fromUser" not in event["object"], event)
+    rest("PUT", f"/classes/Activity/{vote}", {"value": -1, "location": point(*HERE)}, token=bob)
+    event = await author.recv()
+    check("a vote changed is told as update, with the original", event.get("op") == "update" and event["object"].get("value") == -1
+          and event.get("original", {}).get("value") == 1, event)
+    rest("POST", "/classes/Posts", {"text": "bob's reply", "location": point(*HERE), "parent": target}, token=bob)
+    event = await author.recv()
+    check("a reply is told as a reply notice", event.get("op") == "create" and event["object"].get("type") == "reply", event)
+    rest("DELETE", f"/classes/Activity/{vote}", token=bob)
+    event = await author.recv()
+    check("a vote withdrawn is told as delete", event.get("op") == "delete" and event["object"].get("objectId") == vote, event)
+    check("another user hears nothing of it", await other.quiet() is None)
+    anonymous = await Live.open()
+    await anonymous.send({"op": "subscribe", "requestId": 1, "query": {"className": "Activity", "where": mine}})
+    refused = await anonymous.recv()
+    check("Activity without a session is refused as the REST find is (206)", refused.get("code") == 206 and refused.get("requestId") == 1, refused)
+    for live in (author, other, anonymous):
+        await live.close()
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "protocol"
     modes = {"protocol": protocol, "resume": resume, "retention": retention, "slow": slow, "listen": listen, "killed": killed,
-             "property": property_check, "cap": cap}
+             "property": property_check, "cap": cap, "activity": activity}
     asyncio.run(modes[mode]())
     print(f"{results['passed']} passed, {results['failed']} failed")
     sys.exit(1 if results["failed"] else 0)
