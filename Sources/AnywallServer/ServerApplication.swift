@@ -134,24 +134,24 @@ package enum ServerApplication {
                               onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         let perAddress = ConnectionsPerAddress(limit: limits.maxConnectionsPerAddress, trustedProxies: trustedProxies)
         let livePaths: Set<String> = [mountPrefix(mount), mountPrefix(mount) + "/", "/"]
-        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [perAddress.handler()], idleTimeout: TimeAmount(limits.idleTimeout))
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [RequestArrivalSignal()], idleTimeout: TimeAmount(limits.idleTimeout))
         // A client that stops answering pings is closed: no socket outlives its client for long.
         let webSocket = WebSocketServerConfiguration(maxFrameSize: LiveQueryConnection.maxMessageSize, autoPing: .enabled(timePeriod: .seconds(15)))
+        let server = HTTPServerBuilder { responder in
+            let upgrading = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(http1: http1, ws: webSocket)) { request, channel, _ in
+                guard livePaths.contains(String(request.path?.prefix { $0 != "?" } ?? "")) else { return .dontUpgrade }
+                channel.triggerUserOutboundEvent(ConnectionGuard.Arrival.socket, promise: nil)
+                let client = LiveClient(queueLimit: live.clientQueueLimit, address: channel.remoteAddress?.ipAddress)
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await LiveQueryConnection.serve(inbound, outbound, client: client, hub: live)
+                }
+            }
+            return GuardedChildChannel(inner: upgrading, counts: perAddress, headTimeout: TimeAmount(limits.idleTimeout))
+        }
         return Application(
             router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits,
                            keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin, trustedProxies: trustedProxies, live: live),
-            server: .http1WebSocketUpgrade(configuration: .init(http1: http1, ws: webSocket)) { request, channel, _ in
-                guard livePaths.contains(String(request.path?.prefix { $0 != "?" } ?? "")) else { return .dontUpgrade }
-                let client = LiveClient(queueLimit: live.clientQueueLimit, address: channel.remoteAddress?.ipAddress)
-                return .upgrade([:]) { inbound, outbound, _ in
-                    // Upgraded, the connection has left the HTTP handlers, its count among them: a
-                    // socket counts again, for as long as it is open, in its address's share.
-                    guard let address = client.address else { return }
-                    guard perAddress.admit(address) else { return }
-                    defer { perAddress.release(address) }
-                    await LiveQueryConnection.serve(inbound, outbound, client: client, hub: live)
-                }
-            },
+            server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server", backlog: limits.listenBacklog,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
