@@ -77,7 +77,7 @@ struct ActivityCommand: ParsableCommand {
             offer: try LiveQueryOffer.of(context, wall: wall), wallDescription: wall.description, className: "Activity",
             clause: { ParseWall.activityWhere(user: session.user.objectId) }, interval: try follow.parsedInterval(),
             read: {
-                let entries = try context.withSession(on: wall) { try wall.activity(since: after, limit: count, session: $0) }
+                let entries = try wall.activity(since: after, limit: count, session: session)
                 guard let newest = entries.first?.time else { return }
                 var printer = printer
                 printer.now = Date()
