@@ -27,10 +27,12 @@ struct LiveFollowServerTests {
         return (box, server, other, post)
     }
 
-    private func reply(_ server: WallServer, _ text: String, to post: String, token: String) throws {
+    @discardableResult
+    private func reply(_ server: WallServer, _ text: String, to post: String, token: String) throws -> String {
         let answer = try server.send("POST", "/classes/Posts", headers: Self.headers(token),
                                      json: ["text": text, "location": Self.place, "parent": Self.pointer(post)])
         #expect(answer.status == 201, "\(answer)")
+        return answer.json["objectId"] as? String ?? ""
     }
 
     private func end(_ watch: LiveProcess) {
@@ -38,10 +40,10 @@ struct LiveFollowServerTests {
         _ = watch.finish()
     }
 
-    @Test("thread --watch: the thread as added, then another's new reply printed as added within a second of its write, no poll said")
+    @Test("thread --watch: the thread as added, then another's new reply printed as added within a second of its write, a deleted one as removed, no poll said")
     func threadPushesReplies() throws {
         let (box, server, other, post) = try sandbox()
-        try reply(server, "first reply", to: post, token: other)
+        let first = try reply(server, "first reply", to: post, token: other)
         let watch = try LiveProcess(box, ["thread", post, "--watch", "--ndjson"] + Self.here)
         defer { end(watch) }
         #expect(watch.waitUntil { $0.lines.count >= 2 }, "stderr: \(watch.stderr)")
@@ -53,6 +55,27 @@ struct LiveFollowServerTests {
         #expect(ContinuousClock.now - written < .seconds(1))
         let events = watch.jsonLines.map { "\($0["event"]!) \(($0["post"] as! [String: Any])["text"]!)" }
         #expect(events == ["added Free coffee", "added first reply", "added second reply"], "\(watch.lines)")
+        let deleted = try server.send("DELETE", "/classes/Posts/\(first)", headers: Self.headers(other))
+        #expect(deleted.status == 200, "\(deleted)")
+        #expect(watch.waitUntil(timeout: .seconds(5)) { $0.lines.count >= 4 }, "stderr: \(watch.stderr)")
+        let removed = watch.jsonLines.dropFirst(3).map { "\($0["event"]!) \(($0["post"] as! [String: Any])["objectId"]!)" }
+        #expect(removed == ["removed \(first)"], "\(watch.lines)")
+        #expect(!watch.stderr.contains("asking the wall again"), "\(watch.stderr)")
+    }
+
+    @Test("thread --watch beyond the filter radius of the thread's post: a pushed reply is listed without text or author, as thread lists it")
+    func threadFromAfarHidesText() throws {
+        let (box, server, other, post) = try sandbox()
+        let far = ["--at", "\(Self.origin.latitude + 0.05),\(Self.origin.longitude)"]
+        let watch = try LiveProcess(box, ["thread", post, "--watch", "--ndjson"] + far)
+        defer { end(watch) }
+        #expect(watch.waitUntil { $0.lines.count >= 1 }, "stderr: \(watch.stderr)")
+        Thread.sleep(forTimeInterval: 0.5)
+        try reply(server, "a secret reply", to: post, token: other)
+        #expect(watch.waitUntil(timeout: .seconds(5)) { $0.lines.count >= 2 }, "stderr: \(watch.stderr)")
+        let pushed = try #require(watch.jsonLines.last?["post"] as? [String: Any])
+        #expect(pushed["visible"] as? Bool == false && pushed["text"] is NSNull && pushed["author"] is NSNull, "\(pushed)")
+        #expect(!watch.lines.joined().contains("secret"))
         #expect(!watch.stderr.contains("asking the wall again"), "\(watch.stderr)")
     }
 
