@@ -105,6 +105,25 @@ struct LiveFollowServerTests {
         #expect(try box.run(["activity", "--ndjson"]).stdout.isEmpty)
     }
 
+    @Test("the server restarted under thread --watch: a reply written as it comes back prints once, and so does one after")
+    func threadSurvivesRestart() throws {
+        let (box, server, other, post) = try sandbox()
+        let watch = try LiveProcess(box, ["thread", post, "--watch", "--ndjson"] + Self.here)
+        defer { end(watch) }
+        #expect(watch.waitUntil { $0.lines.count >= 1 }, "stderr: \(watch.stderr)")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = server.stop()
+        try server.start()
+        try reply(server, "while the watch was away", to: post, token: other)
+        #expect(watch.waitUntil(timeout: .seconds(15)) { $0.lines.count >= 2 }, "stderr: \(watch.stderr)")
+        try reply(server, "after it came back", to: post, token: other)
+        #expect(watch.waitUntil(timeout: .seconds(10)) { $0.lines.count >= 3 }, "stderr: \(watch.stderr)")
+        Thread.sleep(forTimeInterval: 0.5)
+        let events = watch.jsonLines.map { "\($0["event"]!) \(($0["post"] as! [String: Any])["text"]!)" }
+        #expect(events == ["added Free coffee", "added while the watch was away", "added after it came back"], "\(watch.lines) \(watch.stderr)")
+        #expect(!watch.stderr.contains("asking the wall again"), "\(watch.stderr)")
+    }
+
     @Test("no LiveQuery to be had: thread --watch and activity --watch ask every --interval, and say so once", arguments: [WallKind.embedded, .server])
     func fallsBackToAsking(kind: WallKind) throws {
         let box = try Sandbox(kind)
