@@ -421,9 +421,9 @@ _anywall_reply() {
 
 _anywall_thread() {
     repeating_flags=()
-    non_repeating_flags=(--table --json --ndjson --geojson --no-color --version -h --help)
+    non_repeating_flags=(--watch --table --json --ndjson --geojson --no-color --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --limit --skip --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --limit --skip --interval --store)
     __anywall_offer_flags_options 1
 
     # Offer option value completions
@@ -448,6 +448,9 @@ _anywall_thread() {
         return
         ;;
     '--skip')
+        return
+        ;;
+    '--interval')
         return
         ;;
     '--store')
@@ -554,9 +557,9 @@ _anywall_delete() {
 
 _anywall_activity() {
     repeating_flags=()
-    non_repeating_flags=(--table --json --ndjson --geojson --no-color --version -h --help)
+    non_repeating_flags=(--watch --table --json --ndjson --geojson --no-color --version -h --help)
     repeating_options=()
-    non_repeating_options=(--since --limit --store)
+    non_repeating_options=(--since --limit --interval --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
@@ -565,6 +568,9 @@ _anywall_activity() {
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--interval')
         return
         ;;
     '--store')

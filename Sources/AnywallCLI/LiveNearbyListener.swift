@@ -21,6 +21,12 @@ struct LiveQueryOffer {
         return LiveQueryOffer(address: named ?? LiveQueryAddress(servedBeside: server), server: server,
                               sessionToken: try context.sessions.session(for: wall.identity)?.token)
     }
+
+    /// A subscription (not yet started) to `className`'s objects matching `where`, as the logged-in user.
+    func subscription(className: String, where clause: JSONValue, deliver: @escaping @Sendable (LiveUpdate) -> Void) -> LiveSubscription {
+        LiveSubscription(address: address, applicationId: server.applicationId, restKey: server.restKey, sessionToken: sessionToken,
+                         className: className, where: clause, deliver: deliver)
+    }
 }
 
 /// `nearby --watch` listening to a LiveQuery subscription: the updates arrive on the socket's
@@ -46,10 +52,8 @@ final class LiveNearbyListener: @unchecked Sendable {
         self.wall = wall
         nearby = PushedNearby(query: query, from: fix, filterRadius: filterRadius, minMove: minMove)
         let box = UpdateBox()
-        subscription = LiveSubscription(
-            address: offer.address, applicationId: offer.server.applicationId, restKey: offer.server.restKey,
-            sessionToken: offer.sessionToken, className: "Posts", where: try ParseWall.subscriptionWhere(query),
-            deliver: { box.listener?.take($0) })
+        subscription = offer.subscription(className: "Posts", where: try ParseWall.subscriptionWhere(query),
+                                          deliver: { box.listener?.take($0) })
         box.listener = self
         subscription.start()
     }

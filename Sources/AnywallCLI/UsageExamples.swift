@@ -136,6 +136,7 @@ enum UsageExamples {
     private static let threadExamples: [Example] = [
         ("anywall thread Xy12AbCd34 --at 37.7793,-122.4193", "the post, then its replies, oldest first"),
         ("anywall thread Xy12AbCd34 --at 37.7793,-122.4193 --skip 100 --limit 100 --json", "the next page, as JSON"),
+        ("anywall thread Xy12AbCd34 --at 37.7793,-122.4193 --watch --ndjson", "each new reply as it comes"),
     ]
     private static let voteExamples: [Example] = [
         ("anywall vote Xy12AbCd34 up --at 37.7793,-122.4193", "prints the post's score"),
@@ -152,6 +153,7 @@ enum UsageExamples {
         ("anywall activity", "what came since you last looked"),
         ("anywall activity --since 7d --json | jq '.[] | select(.type == \"reply\")'", "the last week's replies"),
         ("anywall activity --since all", "everything"),
+        ("anywall activity --watch", "keep running: each vote and reply on your posts as it happens"),
     ]
     private static let moderateQueueExamples: [Example] = [
         ("anywall moderate queue", "removed and reported posts, with their reports"),

@@ -59,7 +59,7 @@ extension ParseWall: SocialWall {
     private func thread(_ objectId: String, skip: Int, limit: Int, readAs session: Session?) throws -> PostThread {
         var post = try seenPost(objectId, session: session)
         if let parent = post.parent { post = try seenPost(parent, session: session) }
-        let condition: JSONValue = .object(["parent": ParsePointer(className: "Posts", objectId: post.post.objectId).json])
+        let condition = Self.threadWhere(post.post.objectId)
         let replies = try social {
             try client.send(.get, "classes/Posts", query: [("where", Self.text(condition)), ("include", "user"), ("order", "createdAt"),
                                                            ("skip", "\(skip)"), ("limit", "\(limit)")],
@@ -148,12 +148,7 @@ extension ParseWall: SocialWall {
     public func activity(since: Date?, limit: Int, session: Session) throws -> [ActivityEntry] {
         // One query a page: the rows about the user's posts (votes, reply notices, removals) or
         // about the threads they replied in, with the posts and replies included.
-        let me = ParsePointer.user(session.user.objectId).json
-        let threads: JSONValue = .object(["$select": .object([
-            "query": .object(["className": .string("Posts"), "where": .object(["user": me, "parent": .object(["$exists": .bool(true)])])]),
-            "key": .string("parent"),
-        ])])
-        var condition: [String: JSONValue] = ["$or": .array([.object(["toUser": me]), .object(["type": .string("reply"), "post": threads])])]
+        guard case .object(var condition) = Self.activityWhere(user: session.user.objectId) else { return [] }
         if let since { condition["createdAt"] = .object(["$gt": ParseDateValue(since).json]) }
         let rows = try social {
             try client.send(.get, "classes/Activity", query: [("where", Self.text(.object(condition))), ("include", "post.user,reply.user"),
@@ -161,6 +156,24 @@ extension ParseWall: SocialWall {
                             sessionToken: session.token, as: ParseResults<ParseActivityRow>.self)
         }.results
         return ParseActivityRow.feed(rows, for: session.user.objectId)
+    }
+
+    /// The `where` of the replies in the thread of post `objectId` (its REST read and its LiveQuery
+    /// subscription).
+    public static func threadWhere(_ objectId: String) -> JSONValue {
+        .object(["parent": ParsePointer(className: "Posts", objectId: objectId).json])
+    }
+
+    /// The `where` of the activity feed of user `userId`, without a time: the rows about the
+    /// user's posts, or reply notices in the threads they replied in (one `$or` level, a `$select`
+    /// of the parents of their replies), as the feed's REST read and its subscription send it.
+    public static func activityWhere(user userId: String) -> JSONValue {
+        let me = ParsePointer.user(userId).json
+        let threads: JSONValue = .object(["$select": .object([
+            "query": .object(["className": .string("Posts"), "where": .object(["user": me, "parent": .object(["$exists": .bool(true)])])]),
+            "key": .string("parent"),
+        ])])
+        return .object(["$or": .array([.object(["toUser": me]), .object(["type": .string("reply"), "post": threads])])])
     }
 
     public func karma(_ session: Session) throws -> Int {

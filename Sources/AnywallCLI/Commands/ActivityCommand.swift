@@ -17,6 +17,13 @@ struct ActivityCommand: ParsableCommand {
             last looked; --since TIME shows what came after TIME (an ISO date, or an age such as 90min, \
             12h, 7d), --since all everything.
 
+            With --watch, prints that, then keeps running and prints each new entry as it comes, in the \
+            same form (with --ndjson one JSON object per line), remembering what was shown as without \
+            it. Votes come gathered per post: an entry counts the votes since the previous one printed. \
+            On anywall-server, and on a Parse Server whose LiveQuery server the 'live-query-url' setting \
+            (or PARSE_LIVE_QUERY_URL) names, it subscribes to the feed's Activity rows over LiveQuery; \
+            otherwise it asks the wall again every --interval, and says so once on stderr.
+
             \(UsageExamples.activity)
             """)
 
@@ -24,6 +31,7 @@ struct ActivityCommand: ParsableCommand {
     var since: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("How many entries at most, 1 to 1000 (default: 100).", valueName: "N"))
     var limit: CheckedArgument<ResultLimit>?
+    @OptionGroup var follow: FollowOptions
     @OptionGroup var format: FormatOptions
     @OptionGroup var store: StoreOptions
 
@@ -32,6 +40,7 @@ struct ActivityCommand: ParsableCommand {
 
     func validate() throws {
         if format.format == .geojson { throw ValidationError("the activity feed has no GeoJSON form: use --json or --ndjson") }
+        try follow.validate(format)
     }
 
     func run() throws {
@@ -40,17 +49,42 @@ struct ActivityCommand: ParsableCommand {
         let format = try self.format.resolved(preferences)
         let wall = try context.openSocialWall(for: "activity")
         let marks = ActivityMarks(directory: context.paths.savedResultsDirectory)
+        let reader = ReaderPreferences.atStandardOutput(units: try preferences.units, noColorFlag: self.format.noColor,
+                                                        environment: context.environment)
+        if follow.watch {
+            // Settings may ask for JSON, which cannot stream: the stream is then NDJSON.
+            try watch(wall, marks: marks, context: context, printer: ActivityPrinter(format: format == .table ? .table : .ndjson, reader: reader))
+            return
+        }
         let (entries, user) = try context.withSession(on: wall) { session in
             let since = try since.map(Self.time(parsing:)) ?? marks.shownUntil(backend: wall.identity, user: session.user.objectId)
             return (try wall.activity(since: since, limit: try limit?.value().count ?? Self.defaultLimit, session: session), session.user)
         }
-        let reader = ReaderPreferences.atStandardOutput(units: try preferences.units, noColorFlag: self.format.noColor,
-                                                        environment: context.environment)
         Terminal.output(ActivityPrinter(format: format, reader: reader).render(entries))
         if entries.isEmpty, format == .table { Terminal.note("Nothing new.") }
         if let newest = entries.first?.time, since == nil {
             try marks.markShown(until: newest, backend: wall.identity, user: user.objectId)
         }
+    }
+
+    /// `--watch`: what is new, then each new entry, read again whenever the wall pushes a change
+    /// to the feed's rows (or every --interval); what was shown is remembered as without --watch.
+    private func watch(_ wall: SocialWall, marks: ActivityMarks, context: CommandContext, printer: ActivityPrinter) throws {
+        let session = try context.sessions.requireSession(for: wall.identity)
+        let count = try limit?.value().count ?? Self.defaultLimit
+        var after = try since.map(Self.time(parsing:)) ?? marks.shownUntil(backend: wall.identity, user: session.user.objectId)
+        try ReadAgainWatchLoop(
+            offer: try LiveQueryOffer.of(context, wall: wall), wallDescription: wall.description, className: "Activity",
+            clause: { ParseWall.activityWhere(user: session.user.objectId) }, interval: try follow.parsedInterval(),
+            read: {
+                let entries = try wall.activity(since: after, limit: count, session: session)
+                guard let newest = entries.first?.time else { return }
+                var printer = printer
+                printer.now = Date()
+                Terminal.output(printer.render(entries))
+                after = newest
+                if since == nil { try marks.markShown(until: newest, backend: wall.identity, user: session.user.objectId) }
+            }).run()
     }
 
     /// `all` (nil), an ISO date, or an age before now (`90min`, `12h`, `7d`).
