@@ -160,7 +160,8 @@ struct LiveWatchCommandTests {
         end(watch)
     }
 
-    @Test("no LiveQuery to be had: asks as before, and says so once on stderr", arguments: [WallKind.embedded, .server])
+    @Test("no LiveQuery to be had: asks as before, and says so once on stderr (on the embedded wall, the user's own file, without a word)",
+          arguments: [WallKind.embedded, .server])
     func fallsBackToAsking(kind: WallKind) throws {
         let box = try Sandbox(kind)
         try box.signUp("local")
@@ -168,12 +169,12 @@ struct LiveWatchCommandTests {
         let environment = kind == .server ? ["PARSE_LIVE_QUERY_URL": "ws://127.0.0.1:\(try Loopback.freePort())/"] : [:]
         let watch = try LiveProcess(box, ["nearby", "--watch", "--at", "\(Self.origin.latitude),\(Self.origin.longitude)", "--ndjson",
                                           "--interval", "500ms"], environment: environment)
-        #expect(watch.waitUntil { $0.stderr.contains("asking the wall again") }, "\(watch.stderr)")
+        if kind == .server { #expect(watch.waitUntil { $0.stderr.contains("asking the wall again") }, "\(watch.stderr)") }
         let posted = try box.run(["post", "Hello", "--at", "\(Self.latitude(5)),\(Self.origin.longitude)"], environment: environment)
         #expect(posted.status == 0, "\(posted)")
         #expect(watch.waitUntil { $0.lines.contains { $0.contains("Hello") } }, "\(watch.stderr)")
         Thread.sleep(forTimeInterval: 1)
-        #expect(watch.stderr.components(separatedBy: "asking the wall again").count == 2, "once: \(watch.stderr)")
+        #expect(watch.stderr.components(separatedBy: "asking the wall again").count == (kind == .server ? 2 : 1), "once: \(watch.stderr)")
         end(watch)
     }
 }

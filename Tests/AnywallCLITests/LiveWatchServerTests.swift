@@ -88,5 +88,6 @@ struct LiveWatchServerTests {
         Thread.sleep(forTimeInterval: 0.5)
         #expect(events(watch) == ["added before the restart", "added while the watch was away", "added after it came back"],
                 "\(watch.lines) \(watch.stderr)")
+        #expect(watch.stderr.components(separatedBy: "closed the connection; reconnecting").count == 2, "warned once: \(watch.stderr)")
     }
 }

@@ -100,8 +100,8 @@ struct NearbyCommand: ParsableCommand {
             }
             // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
             let lines: EventStreamPrinter = format == .table ? EventLinePrinter(reader: reader) : NDJSONPrinter()
+            // The embedded wall offers no LiveQuery, and is asked without a word: it is the user's own file.
             try NearbyWatchLoop(source: try location.source(spec), watch: nearby, listen: listen,
-                                noOffer: offer == nil ? "\(wall.description) offers no LiveQuery" : nil,
                                 printer: lines, fixTimeout: try location.timeout()).run()
             return
         }

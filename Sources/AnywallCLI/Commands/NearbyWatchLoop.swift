@@ -17,8 +17,6 @@ struct NearbyWatchLoop {
     let watch: NearbyWatch
     /// How to listen, when the wall offers LiveQuery; it starts at the first fix.
     let listen: ((Fix) throws -> LiveNearbyListener)?
-    /// Why the wall is asked rather than listened to, when it offers no LiveQuery.
-    let noOffer: String?
     let printer: EventStreamPrinter
     /// How long to wait for the first fix.
     let fixTimeout: Duration
@@ -37,7 +35,6 @@ struct NearbyWatchLoop {
         var firstFixBy: ContinuousClock.Instant? = start + fixTimeout
         var listener: LiveNearbyListener?
         var asking = listen == nil
-        if let noOffer { askInstead(because: noOffer) }
         defer { listener?.stop() }
         do {
             loop: while stop.received == nil {

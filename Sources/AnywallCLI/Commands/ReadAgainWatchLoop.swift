@@ -34,7 +34,6 @@ struct ReadAgainWatchLoop {
         defer { subscription?.stop() }
         var nextRead = ContinuousClock.now + interval
         var outage = false
-        if offer == nil { askInstead(because: "\(wallDescription) offers no LiveQuery") }
         while stop.received == nil {
             let now = ContinuousClock.now
             Self.wait(for: stop, until: subscription == nil ? nextRead : now + Self.listeningSlice)
