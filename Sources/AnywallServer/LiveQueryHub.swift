@@ -45,6 +45,8 @@ package actor LiveQueryHub {
     private var activityKeys: Set<Key> = []
     private var schema: [String: FieldType] = [:]
     private var prunedAt = ContinuousClock.now
+    /// Whether the last reading of the log failed (and was logged).
+    private var logFailing = false
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
 
@@ -295,8 +297,14 @@ package actor LiveQueryHub {
                 prunedAt = .now
                 try await wall.pruneChanges(before: Date().addingTimeInterval(-Double(options.retention.components.seconds)))
             }
+            if logFailing {
+                logFailing = false
+                ServerLog.event("recovered", ["what": .string("reading the change log")])
+            }
         } catch {
-            ServerLog.event("error", ["error": .string("reading the change log: \(error)")])
+            // Once, not at every reading while the wall is away (every 100 ms on SQLite).
+            if !logFailing { ServerLog.event("error", ["error": .string("reading the change log: \(error); trying again")]) }
+            logFailing = true
         }
     }
 
