@@ -10,56 +10,36 @@ import WallDomain
 
 /// What a LiveQuery client sends anywall-server: with the first byte odd, the rest as the bytes
 /// of WebSocket frames, decoded by NIO's decoder as the server decodes them and each frame's text
-/// handled as a message; even, the rest as lines, each a message. The hub runs on a wall with a
-/// user and a post, and after each input a post is written and the log read, so that every
+/// handled as a message; even, the rest as lines, each a message. The hub runs on a wall
+/// (`FuzzWalls`) with a user and a post, and after each input a post is written and the log read, so that every
 /// subscription the input made meets a change (its matcher, its ACL check, its event).
 enum LiveQueryFuzzing {
     private static let applicationId = "fuzz"
     private static let masterKey = "fuzz-master"
-    private static let inputsPerWall = 1000
 
     private struct Served {
         let wall: EmbeddedWall
         let hub: LiveQueryHub
-        let file: URL
         let session: Session
-        var inputs = 0
 
-        init(generation: Int) {
-            let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-            file = URL(fileURLWithPath: folder).appendingPathComponent("anywall-fuzz-live-\(getpid())-\(generation).sqlite")
-            do {
-                wall = try EmbeddedWall(file: file, hasher: PasswordHasher(rounds: 2, blockSize: 1, parallelism: 1))
-                session = try wall.signUp(username: "fuzz", password: "fuzz-password", name: nil)
-                _ = try wall.createPost(text: "a post", at: try GeoPoint(latitude: 0, longitude: 0), session: session, requestId: UUID().uuidString)
-                let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
-                hub = LiveQueryHub(wall: SQLiteWallStore(wall), keys: keys, masterKeyAddresses: .loopback)
-            } catch {
-                fatalError("the fuzz target's wall cannot be made: \(error)")
-            }
-        }
-
-        func remove() {
-            for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        init(_ wall: EmbeddedWall) throws {
+            self.wall = wall
+            session = try wall.signUp(username: "fuzz", password: "fuzz-password", name: nil)
+            _ = try wall.createPost(text: "a post", at: try GeoPoint(latitude: 0, longitude: 0), session: session, requestId: UUID().uuidString)
+            let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
+            hub = LiveQueryHub(wall: SQLiteWallStore(wall), keys: keys, masterKeyAddresses: .loopback)
         }
     }
 
     /// libFuzzer runs one input at a time, on one thread.
-    nonisolated(unsafe) private static var served = Served(generation: 0)
-    nonisolated(unsafe) private static var generation = 0
+    nonisolated(unsafe) private static var walls = FuzzWalls("live", setUp: Served.init)
 
     static func run(_ input: [UInt8]) {
         guard let mode = input.first else { return }
-        if served.inputs >= inputsPerWall {
-            let worn = served
-            generation += 1
-            served = Served(generation: generation)
-            worn.remove()
-        }
-        served.inputs += 1
+        walls.beginInput()
         let rest = Array(input.dropFirst())
         let messages = mode % 2 == 1 ? frames(rest) : String(decoding: rest, as: UTF8.self).split(separator: "\n").map(String.init)
-        let (hub, wall, session) = (served.hub, served.wall, served.session)
+        let (hub, wall, session) = (walls.current.hub, walls.current.wall, walls.current.session)
         let done = DispatchSemaphore(value: 0)
         Task {
             let client = LiveClient(queueLimit: 1 << 16, address: "127.0.0.1")

@@ -18,9 +18,6 @@ enum ServerRequestFuzzing {
     private static let masterKey = "fuzz-master"
     private static let username = "fuzz"
     private static let password = "fuzz-password"
-    /// Inputs served by one wall before a fresh one replaces it: what inputs leave behind (posts,
-    /// config, deleted posts) would otherwise pile up and slow or steer every later input.
-    private static let inputsPerWall = 1000
 
     /// The routes a request may take; `{post}` is a post on the wall, so edits and reads hit a row,
     /// `{user}` the signed-up user (read only: a change would end the log-ins below), `{other}` a
@@ -72,45 +69,31 @@ enum ServerRequestFuzzing {
         let userId: String
         let otherPostId: String
         let roleId: String
-        var inputs = 0
 
-        /// The wall's file: each wall has its own, as SQLite removes a WAL file by its name.
-        let file: URL
-
-        init(generation: Int) {
-            let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-            file = URL(fileURLWithPath: folder).appendingPathComponent("anywall-fuzz-\(getpid())-\(generation).sqlite")
-            do {
-                wall = try EmbeddedWall(file: file, hasher: PasswordHasher(rounds: 2, blockSize: 1, parallelism: 1))
-                let session = try wall.signUp(username: username, password: password, name: nil)
-                token = session.token
-                userId = session.user.objectId
-                postId = try wall.createPost(text: "a post to edit", at: try GeoPoint(latitude: 0, longitude: 0),
-                                             session: session, requestId: "fuzz-seed").objectId
-                let other = try wall.signUp(username: "fuzz-other", password: password, name: nil)
-                otherPostId = try wall.createPost(text: "a post to vote on", at: try GeoPoint(latitude: 0, longitude: 0),
-                                                  session: other, requestId: "fuzz-other-seed").objectId
-                roleId = try wall.createRole(name: RoleName.moderators, acl: ["*": .read], users: [other.user.objectId])?.objectId ?? ""
-                let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
-                // Every address's log-in budget as good as endless: the gate's refusals are not what is fuzzed here.
-                var limits = ClientLimits()
-                limits.passwords.attemptsPerAddress = Int.max / 2
-                // The seeds' short passwords reach sign-up and log-in; the minimum is one check before them.
-                limits.passwords.minimumPasswordLength = 1
-                responder = ServerApplication.router(wall: SQLiteWallStore(wall), keys: keys, mount: "/parse", limits: limits).buildResponder()
-            } catch {
-                fatalError("the fuzz target's wall cannot be made: \(error)")
-            }
-        }
-
-        func remove() {
-            for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        init(_ wall: EmbeddedWall) throws {
+            self.wall = wall
+            let session = try wall.signUp(username: username, password: password, name: nil)
+            token = session.token
+            userId = session.user.objectId
+            postId = try wall.createPost(text: "a post to edit", at: try GeoPoint(latitude: 0, longitude: 0),
+                                         session: session, requestId: "fuzz-seed").objectId
+            let other = try wall.signUp(username: "fuzz-other", password: password, name: nil)
+            otherPostId = try wall.createPost(text: "a post to vote on", at: try GeoPoint(latitude: 0, longitude: 0),
+                                              session: other, requestId: "fuzz-other-seed").objectId
+            roleId = try wall.createRole(name: RoleName.moderators, acl: ["*": .read], users: [other.user.objectId])?.objectId ?? ""
+            let keys = try ServerKeys.from([ServerKeys.applicationIdName: applicationId, ServerKeys.masterKeyName: masterKey])
+            // Every address's log-in budget as good as endless: the gate's refusals are not what is fuzzed here.
+            var limits = ClientLimits()
+            limits.passwords.attemptsPerAddress = Int.max / 2
+            // The seeds' short passwords reach sign-up and log-in; the minimum is one check before them.
+            limits.passwords.minimumPasswordLength = 1
+            responder = ServerApplication.router(wall: SQLiteWallStore(wall), keys: keys, mount: "/parse", limits: limits).buildResponder()
         }
     }
 
     /// libFuzzer runs one input at a time, on one thread.
-    nonisolated(unsafe) private static var served = Served(generation: 0)
-    nonisolated(unsafe) private static var generation = 0
+    nonisolated(unsafe) private static var walls = FuzzWalls("request", setUp: Served.init)
+    private static var served: Served { walls.current }
 
     private static let logger = Logger(label: "anywall-fuzz", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -128,13 +111,7 @@ enum ServerRequestFuzzing {
         let query = String(decoding: rest[..<queryEnd], as: UTF8.self)
         let body = queryEnd < rest.endIndex ? Array(rest[(queryEnd + 1)...]) : []
 
-        if served.inputs >= inputsPerWall {
-            let worn = served
-            generation += 1
-            served = Served(generation: generation)
-            worn.remove()
-        }
-        served.inputs += 1
+        walls.beginInput()
         let token = served.token
         var fields: HTTPFields = [HTTPField.Name("X-Parse-Application-Id")!: applicationId,
                                   HTTPField.Name("X-Parse-Session-Token")!: token,
@@ -156,7 +133,7 @@ enum ServerRequestFuzzing {
         done.wait()
         // A log-out ends the session every later input is sent with: open another (cheap here).
         if route.path == "/parse/logout", let session = try? served.wall.logIn(username: username, password: password) {
-            served.token = session.token
+            walls.current.token = session.token
         }
     }
 }
