@@ -17,6 +17,10 @@ package actor LiveQueryHub {
         package var retention: Duration = .seconds(24 * 3600)
         /// The bytes of events one client may have waiting before it is closed.
         package var queueLimit = 4 << 20
+        /// The most the change log keeps of posts' copies, whatever their age: an update keeps the
+        /// whole post as it was, so a client rewriting large fields in a loop would otherwise grow
+        /// the wall's file (and the server's cache of it) by as much every time.
+        package var logBytes = 8 << 20
 
         package init() {}
     }
@@ -293,9 +297,10 @@ package actor LiveQueryHub {
                 feedSeq = page.last ?? max(feedSeq, page.latest)
                 if page.count < Self.pageSize { break }
             }
-            if ContinuousClock.now - prunedAt > min(options.retention / 10, .seconds(60)) {
+            if ContinuousClock.now - prunedAt > min(options.retention / 10, .seconds(5)) {
                 prunedAt = .now
-                try await wall.pruneChanges(before: Date().addingTimeInterval(-Double(options.retention.components.seconds)))
+                try await wall.pruneChanges(before: Date().addingTimeInterval(-Double(options.retention.components.seconds)),
+                                            keepingAtMost: options.logBytes)
             }
             if logFailing {
                 logFailing = false

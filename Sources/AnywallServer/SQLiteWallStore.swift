@@ -92,8 +92,8 @@ extension SQLiteWallStore {
         try await run { try $0.postChanges(after: seq, limit: limit) }
     }
 
-    package func pruneChanges(before date: Date) async throws {
-        try await run { try $0.pruneChanges(before: date) }
+    package func pruneChanges(before date: Date, keepingAtMost bytes: Int) async throws {
+        try await run { try $0.pruneChanges(before: date, keepingAtMost: bytes) }
     }
 
     /// A SQLite file announces nothing: other processes' writes are found by reading the log.

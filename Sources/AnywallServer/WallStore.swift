@@ -61,8 +61,8 @@ package protocol WallStore: SocialStore {
     /// The writes to posts after `seq`, at most `limit`, in the order they were committed, with
     /// each post before and after: what LiveQuery reads (`LiveQueryHub`).
     func postChanges(after seq: Int64, limit: Int) async throws -> PostChangePage
-    /// Forgets the changes made before `date`.
-    func pruneChanges(before date: Date) async throws
+    /// Forgets the changes made before `date`, and the oldest beyond `bytes` of posts' copies.
+    func pruneChanges(before date: Date, keepingAtMost bytes: Int) async throws
     /// Calls `changed` whenever any process announces a write, until the announcements are lost;
     /// returns at once where writes are not announced (the log is then read every `changePollInterval`).
     func listenForChanges(_ changed: @escaping @Sendable () -> Void) async throws

@@ -48,16 +48,23 @@ extension EmbeddedWall {
         }
     }
 
-    /// Forgets the changes made before `date`: a replay from before them is told to read the wall again.
-    public func pruneChanges(before date: Date) throws {
+    /// Forgets the changes made before `date`, and the oldest beyond the newest `bytes` of posts'
+    /// copies (an update keeps the whole post as it was: 64 KiB fields rewritten in a loop must not
+    /// grow the file, and the page cache with it). A replay from before them is told to read the wall again.
+    public func pruneChanges(before date: Date, keepingAtMost bytes: Int) throws {
         try write { db in
-            guard let through = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM postChange WHERE at < ?", arguments: [Self.millis(date)]) else {
-                return
-            }
+            let byAge = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM postChange WHERE at < ?", arguments: [Self.millis(date)])
+            let bySize = try Int64.fetchOne(db, sql: """
+                SELECT max(seq) FROM (SELECT seq, sum(\(Self.changeRowBytes)) OVER (ORDER BY seq DESC) AS newer FROM postChange) WHERE newer > ?
+                """, arguments: [bytes])
+            guard let through = [byAge, bySize].compactMap({ $0 }).max() else { return }
             try db.execute(sql: "DELETE FROM postChange WHERE seq <= ?", arguments: [through])
             try db.execute(sql: "UPDATE changeHorizon SET prunedThrough = max(prunedThrough, ?)", arguments: [through])
         }
     }
+
+    /// A change row's size, near enough: its copies of the post's text and fields, and the rest.
+    private static let changeRowBytes = "coalesce(length(text), 0) + coalesce(length(fields), 0) + 100"
 
     /// Marks the writes just made without rows of their own (a load in bulk) as a gap in the log.
     func markChangeGap(_ db: Database) throws {

@@ -60,11 +60,14 @@ extension PostgresWall {
                               prunedThrough: prunedThrough)
     }
 
-    /// Forgets the changes made before `date`: a replay from before them is told to read the wall again.
-    public func pruneChanges(before date: Date) async throws {
+    /// Forgets the changes made before `date`, and the oldest beyond the newest `bytes` of posts'
+    /// copies (as the SQLite store does). A replay from before them is told to read the wall again.
+    public func pruneChanges(before date: Date, keepingAtMost bytes: Int) async throws {
         try await call("pruning the change log") {
             _ = try await self.client.query("""
-                WITH pruned AS (DELETE FROM post_changes WHERE at < \(date) RETURNING seq)
+                WITH by_size AS (SELECT max(seq) AS seq FROM (SELECT seq, sum(coalesce(length(text), 0) + coalesce(length(fields::text), 0) + 100)
+                                                             OVER (ORDER BY seq DESC) AS newer FROM post_changes) sized WHERE newer > \(bytes)),
+                     pruned AS (DELETE FROM post_changes WHERE at < \(date) OR seq <= coalesce((SELECT seq FROM by_size), 0) RETURNING seq)
                 UPDATE change_horizon SET pruned_through = greatest(pruned_through, (SELECT coalesce(max(seq), 0) FROM pruned))
                 """, logger: self.logger)
         }
