@@ -146,7 +146,7 @@ package actor LiveQueryHub {
                 moved = (both.results[0].filter { !now.contains($0.objectId) }, both.results[1].filter { !before.contains($0.objectId) })
                 start = both.seq
             } else {
-                start = feedSeq
+                start = try await now()
             }
         } catch let refusal as LiveQueryRefusal {
             throw refusal
@@ -200,7 +200,7 @@ package actor LiveQueryHub {
                 }
                 start = seq
             } else {
-                start = feedSeq
+                start = try await now()
             }
             subscription = ActivitySubscription(client: client, request: request, filter: filter, token: token, start: start, held: snapshot ?? [])
         } catch let refusal as LiveQueryRefusal {
@@ -216,6 +216,12 @@ package actor LiveQueryHub {
             push(LiveQueryReply.snapshot(client, requestId: request.requestId, results: results, seq: subscription.start), to: client)
         }
         follow(subscription, key)
+    }
+
+    /// Where a subscription without `since` or `snapshot` starts: after every write committed
+    /// before it, whether or not the log's reader has come to them yet.
+    private func now() async throws -> Int64 {
+        max(feedSeq, try await wall.postChanges(after: .max, limit: 1).latest)
     }
 
     /// Keeps `listener` as the subscription `key` (Parse's `update`, and a subscribe again with the
