@@ -191,14 +191,9 @@ package actor LiveQueryHub {
                 guard since >= page.prunedThrough, since <= page.latest else { throw Self.resync(since: since, page) }
                 start = since
             } else if request.snapshot {
-                var seq = try await wall.postChanges(after: .max, limit: 1).latest
-                for _ in 0..<3 {
-                    snapshot = try await wall.activities(filter, skip: 0, limit: Self.snapshotLimit, token: token)
-                    let after = try await wall.postChanges(after: .max, limit: 1).latest
-                    if after == seq { break }
-                    seq = after
-                }
-                start = seq
+                let read = try await atOneSeq { [wall] in try await wall.activities(filter, skip: 0, limit: Self.snapshotLimit, token: token) }
+                snapshot = read.value
+                start = read.seq
             } else {
                 start = try await now()
             }
@@ -418,17 +413,27 @@ package actor LiveQueryHub {
             query.reader = reader.postReader
             return query
         }
-        var seq = try await wall.postChanges(after: .max, limit: 1).latest
-        var results: [[StoredPost]] = []
-        for _ in 0..<3 {
-            results = []
+        let read = try await atOneSeq { [wall] in
+            var results: [[StoredPost]] = []
             for query in queries { results.append(try await wall.find(query, session: token).posts) }
-            let after = try await wall.postChanges(after: .max, limit: 1).latest
-            if after == seq { return (results, seq) }
-            seq = after
+            return results
         }
-        // Writes kept coming: the posts may hold a change that is also replayed after `seq`.
-        return (results, seq)
+        return (read.value, read.seq)
+    }
+
+    /// What `read` gives and the seq it was read at: read again while a write came between the seq
+    /// and the read, so that the two agree (three times at most; then a post may also come as an
+    /// event after the seq).
+    private func atOneSeq<T: Sendable>(_ read: @Sendable () async throws -> T) async throws -> (value: T, seq: Int64) {
+        var seq = try await wall.postChanges(after: .max, limit: 1).latest
+        var value = try await read()
+        for _ in 0..<2 {
+            let after = try await wall.postChanges(after: .max, limit: 1).latest
+            if after == seq { break }
+            seq = after
+            value = try await read()
+        }
+        return (value, seq)
     }
 
     // MARK: Refusals
