@@ -74,6 +74,9 @@ let package = Package(
                 "WallDomain", "ParseWire",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                // Already the client's own: named to read its connection errors.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The CLI's use cases and printers; the executable only calls it.

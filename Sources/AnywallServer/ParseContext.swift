@@ -21,6 +21,9 @@ package struct ParseContext: RequestContext {
     /// When the request's body must have arrived; set from the server's `ClientLimits`.
     // Not `ClientLimits()`, whose password limits ask the system for its processor count each time.
     var bodyDeadline = ContinuousClock.now + ClientLimits.defaultBodyTimeout
+    /// The connection's event loop, which keeps the body's deadline; nil for a request that came
+    /// over no socket.
+    let eventLoop: (any EventLoop)?
     /// Whether the server made this request from the one it received (the request a method
     /// override stands for, or a batch's sub-request): the access log has the received one.
     var isDispatched = false
@@ -30,12 +33,14 @@ package struct ParseContext: RequestContext {
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
+        eventLoop = source.channel.eventLoop
     }
 
     /// A context for a request that came over no socket: the in-process fuzz target's.
     package init(remoteAddress: String?, logger: Logger) {
         coreContext = .init(source: DetachedSource(logger: logger))
         self.remoteAddress = remoteAddress
+        eventLoop = nil
     }
 }
 

@@ -26,6 +26,8 @@ package struct PostQuery: Sendable {
     var includeParentUser = false
     /// Who asks: the posts whose ACL they may read. Set by the route from the caller.
     var reader = PostReader.user(nil)
+    /// Whether the reader holds the role moderators, when `PostSearch` asks it: set by the route.
+    var readerModerates = false
 
     /// Parameters Parse Server takes that this server does not.
     private static let unsupported: Set<String> = ["readPreference", "includeReadPreference", "subqueryReadPreference",

@@ -25,6 +25,9 @@ struct PostRoutes {
         routes.get("classes/Posts") { request, context in
             var query = try PostQuery(parameters: QueryParameters.of(request))
             query.reader = context.caller.reader
+            if PostSearch.asksWhetherReaderModerates(query), let user = context.caller.user {
+                query.readerModerates = try await wall.roleNames(ofUser: user.objectId).contains(RoleName.moderators)
+            }
             let (posts, count) = try await ParseRefusal.refusingQuery { try await wall.find(query, session: context.caller.sessionToken) }
             let parents = try await includedParents(of: posts, query, context)
             return ParseAnswer.results(try posts.map { post in

@@ -1,10 +1,12 @@
+import ParseWire
 import Synchronization
 import WallDomain
 import WallStorage
 
 /// How a `PostQuery` is run on a store, by the cheapest way that gives Parse's answer (each store
 /// follows the plan with its own reads: `SQLiteWallStore`, `PostgresWallStore`):
-/// - `$nearSphere` alone: the store's nearest-posts search (the one `nearby` uses);
+/// - `$nearSphere` alone: the store's nearest-posts search (the one `nearby` uses), then, when the
+///   answer may hold posts that search leaves out, a scan for those around it (`leftOutSearch`);
 /// - no place asked: the database does the order, skip, limit and count;
 /// - areas: candidates from the store's index over the area's boxes (or the near distance), then
 ///   the exact test in Swift, the same on every store, so every store includes the same posts.
@@ -13,14 +15,20 @@ package struct PostSearch {
     let plan: Plan
 
     package init(query: PostQuery) {
+        self.init(query: query, plan: Self.plan(for: query))
+    }
+
+    private init(query: PostQuery, plan: Plan) {
         self.query = query
-        plan = Self.plan(for: query)
+        self.plan = plan
     }
 
     /// How a store is read for the query.
     package enum Plan {
         case placeless
-        case nearest(WallQuery)
+        /// The nearest search, and the condition of the posts it leaves out that the answer may
+        /// hold (nil: none).
+        case nearest(WallQuery, leftOut: RecordCondition?)
         case scan(boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?)
     }
 
@@ -28,16 +36,20 @@ package struct PostSearch {
     /// finds a reply, so it answers that too.
     private static let threadsOnly = RecordCondition.not(.exists(.parent))
 
+    /// Whether the plan depends on the reader being a moderator (`PostQuery.readerModerates`): the
+    /// nearest search shows a removed post to its author alone, and a find shows it to moderators too.
+    package static func asksWhetherReaderModerates(_ query: PostQuery) -> Bool {
+        query.reader != .master && nearest(for: query) != nil
+    }
+
     private static func plan(for query: PostQuery) -> Plan {
         let filter = query.filter
         if filter.isPlaceless { return .placeless }
-        // (A limit `WallQuery` refuses is past the range checked here; a scan would answer it too.)
-        if let near = filter.near, filter.areas.isEmpty, !filter.condition.constrainsFields || filter.condition == threadsOnly,
-           query.order.isEmpty, !query.count,
-           query.skip + query.limit <= WallQuery.limitRange.upperBound,
-           let nearest = try? WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth,
-                                        limit: max(1, query.skip + query.limit)) {
-            return .nearest(nearest)
+        if let nearest = nearest(for: query) {
+            // Replies stay out of the nearest search's indexes, and a removed post is there for its author.
+            let leftOut = (filter.condition == threadsOnly ? [] : [RecordCondition.exists(.parent)])
+                + (query.readerModerates ? [.exists(.removed)] : [])
+            return .nearest(nearest, leftOut: leftOut.count > 1 ? .any(leftOut) : leftOut.first)
         }
         // Candidates are those in the first area's boxes, else within the near distance, else (a
         // `$nearSphere` without a distance, among other constraints) all posts.
@@ -46,13 +58,47 @@ package struct PostSearch {
         return .scan(boxes: nil, near: nil)
     }
 
+    /// The nearest search that answers `query`: a `$nearSphere` asking nothing else of the posts
+    /// but to be thread posts, nearest first, without a count.
+    private static func nearest(for query: PostQuery) -> WallQuery? {
+        let filter = query.filter
+        // (A limit `WallQuery` refuses is past the range checked here; a scan would answer it too.)
+        guard let near = filter.near, filter.areas.isEmpty, !filter.condition.constrainsFields || filter.condition == threadsOnly,
+              query.order.isEmpty, !query.count, query.skip + query.limit <= WallQuery.limitRange.upperBound else { return nil }
+        return try? WallQuery(center: near.center, searchDistance: near.maxDistance ?? WallQuery.wholeEarth, limit: max(1, query.skip + query.limit))
+    }
+
+    /// The scan for the posts a nearest search leaves out that could still be on the page: those
+    /// no farther than the last of `nearest` (the search's answer) when it filled the page, else
+    /// within the search's distance; nil when the plan leaves nothing out.
+    func leftOutSearch(after nearest: [StoredPost]) -> PostSearch? {
+        guard case .nearest(let search, let leftOut?) = plan else { return nil }
+        let reach = nearest.count >= search.limit ? nearest.last.map { search.center.distance(to: $0.location) } ?? search.searchDistance
+                                                  : search.searchDistance
+        var scanned = query
+        scanned.filter.near = WhereClause.Near(center: search.center, maxDistance: reach)
+        scanned.filter.condition = query.filter.condition.and(leftOut)
+        scanned.skip = 0
+        scanned.limit = search.limit
+        return PostSearch(query: scanned, plan: .scan(boxes: nil, near: reach < WallQuery.wholeEarth ? (search.center, reach) : nil))
+    }
+
+    /// The page from a nearest search's answer and the posts its `leftOutSearch` found.
+    func page(nearest: [StoredPost], leftOut: [StoredPost]) -> [StoredPost] {
+        var page = PostPage<StoredPost>(keeping: query.skip + query.limit, precedes: Self.nearestFirst(query))
+        var seen = Set<String>()
+        // An author's own removed post is found both ways.
+        for post in nearest + leftOut where seen.insert(post.objectId).inserted { page.offer(post) }
+        return Array(page.posts.dropFirst(query.skip))
+    }
+
     /// Whether the query reads a limit's worth of posts and the index around them (a nearest
-    /// search), not every post it matches (a scan, a count), and that limit, skipped posts
+    /// search that leaves nothing out), not every post it matches (a scan, a count), and that limit, skipped posts
     /// included, is at most Parse's default page: on bench-wall's million posts the nearest 20 or
     /// 100 hold a loop a few milliseconds at most, even at the slowest places over the earth (from
     /// sparse posts into a city's, by a pole), the nearest 1,000 several times longer (docs/performance.md).
     package var isBounded: Bool {
-        if case .nearest(let nearest) = plan { return nearest.limit <= PostQuery.defaultLimit }
+        if case .nearest(let nearest, nil) = plan { return nearest.limit <= PostQuery.defaultLimit }
         return false
     }
 

@@ -27,15 +27,23 @@ extension PostgresWall: WallStore {
     }
 
     package func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
-        let search = PostSearch(query: query), query = search.query
+        try await run(PostSearch(query: query), session: session)
+    }
+
+    /// The page of posts `search` asks for, and the count of all matching when it asks for one.
+    private func run(_ search: PostSearch, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
+        let query = search.query
         // `session` picks where the find may read (see `PostgresReplicas`).
         switch search.plan {
         case .placeless:
             let posts = query.limit == 0 ? [] : try await storedPosts(where: search.condition, order: query.order, skip: query.skip, limit: query.limit,
                                                                       for: session)
             return (posts, query.count ? try await countPosts(where: search.condition, for: session) : nil)
-        case .nearest(let nearest):
-            return query.limit == 0 ? ([], nil) : (Array(try await nearestPosts(nearest, for: query.reader, session: session).dropFirst(query.skip)), nil)
+        case .nearest(let nearest, _):
+            guard query.limit > 0 else { return ([], nil) }
+            let found = try await nearestPosts(nearest, for: query.reader, session: session)
+            guard let leftOut = search.leftOutSearch(after: found) else { return (Array(found.dropFirst(query.skip)), nil) }
+            return (search.page(nearest: found, leftOut: try await run(leftOut, session: session).posts), nil)
         case .scan(let boxes, let near):
             let scan = search.scan()
             try await forEachStoredPost(inAny: boxes, near: near, where: search.condition, for: session) { scan.offer($0) }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import ParseWire
+import Synchronization
 import WallDomain
 
 /// A request's JSON body, read only up to a bound and a deadline: a body declared larger is
@@ -35,24 +36,39 @@ enum RequestBody {
             throw BodyTooLarge()
         }
         do {
-            return try await collect(request.body, by: context.bodyDeadline)
+            return try await collect(request.body, by: context.bodyDeadline, on: context.eventLoop)
         } catch is NIOTooManyBytesError {
             throw BodyTooLarge()
         }
     }
 
-    /// The whole body, or `BodyTimedOut` when it has not all arrived by `deadline`.
-    private static func collect(_ body: Hummingbird.RequestBody, by deadline: ContinuousClock.Instant) async throws -> ByteBuffer {
-        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-            group.addTask { try await body.collect(upTo: maxBytes) }
-            group.addTask {
-                try await Task.sleep(until: deadline)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let buffer = first else { throw BodyTimedOut() }
-            return buffer
+    /// The whole body, or `BodyTimedOut` when it has not all arrived by `deadline`. The deadline is
+    /// a timer of the connection's event loop, removed when the body comes: a `Task.sleep` would be
+    /// held by the runtime until it ran out, even cancelled (30 s of every request's timer).
+    private static func collect(_ body: Hummingbird.RequestBody, by deadline: ContinuousClock.Instant,
+                                on eventLoop: (any EventLoop)?) async throws -> ByteBuffer {
+        guard let eventLoop else { return try await body.collect(upTo: maxBytes) }
+        let collecting = Task { try await body.collect(upTo: maxBytes) }
+        let expiry = Expiry()
+        let left = ContinuousClock.now.duration(to: deadline).components
+        let timer = eventLoop.scheduleTask(in: .nanoseconds(max(0, left.seconds * 1_000_000_000 + left.attoseconds / 1_000_000_000))) {
+            expiry.expired.store(true, ordering: .sequentiallyConsistent)
+            collecting.cancel()
         }
+        defer { timer.cancel() }
+        // A body cut short by the timer may come back part-read, or as a cancellation: the flag says which.
+        do {
+            let buffer = try await withTaskCancellationHandler { try await collecting.value } onCancel: { collecting.cancel() }
+            if !expiry.expired.load(ordering: .sequentiallyConsistent) { return buffer }
+        } catch where !expiry.expired.load(ordering: .sequentiallyConsistent) {
+            throw error
+        }
+        throw BodyTimedOut()
+    }
+
+    /// Whether a body's timer ran out, set on the event loop, read by the request's task.
+    private final class Expiry: Sendable {
+        let expired = Atomic<Bool>(false)
     }
 }
 

@@ -130,8 +130,11 @@ extension SQLiteWallStore {
         case .placeless:
             let posts = query.limit == 0 ? [] : try wall.storedPosts(where: search.condition, order: query.order, skip: query.skip, limit: query.limit)
             return (posts, query.count ? try wall.countPosts(where: search.condition) : nil)
-        case .nearest(let nearest):
-            return query.limit == 0 ? ([], nil) : (Array(try wall.nearestPosts(nearest, for: query.reader).dropFirst(query.skip)), nil)
+        case .nearest(let nearest, _):
+            guard query.limit > 0 else { return ([], nil) }
+            let found = try wall.nearestPosts(nearest, for: query.reader)
+            guard let leftOut = search.leftOutSearch(after: found) else { return (Array(found.dropFirst(query.skip)), nil) }
+            return (search.page(nearest: found, leftOut: try run(leftOut, on: wall).posts), nil)
         case .scan(let boxes, let near):
             let candidates = boxes ?? near.map { BoundingBox.covering(center: $0.center, radius: $0.distance) }
             guard query.order.isEmpty else {

@@ -291,18 +291,24 @@ extension EmbeddedWall {
             arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
         } else {
             // The R*Tree's floats are rounded outward: it never misses a point in the box.
-            // Both trees: the condition says which posts the reader may see.
-            sql += " AND post.id IN (\(Array(repeating: indexedInBox, count: boxes.count).joined(separator: " UNION ")))"
-            arguments += boxes.flatMap { [$0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude,
-                                          $0.minLatitude, $0.maxLatitude, $0.minLongitude, $0.maxLongitude] as [any DatabaseValueConvertible] }
+            // Both trees, and the replies: the condition says which posts the reader may see.
+            let indexes = condition.requires(.exists(.parent)) ? [replyInBox] : threadPostInBox + [replyInBox]
+            sql += " AND post.id IN (\(Array(repeating: indexes, count: boxes.count).flatMap { $0 }.joined(separator: " UNION ")))"
+            arguments += boxes.flatMap { box in
+                Array(repeating: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude] as [any DatabaseValueConvertible], count: indexes.count).flatMap { $0 }
+            }
         }
         return (sql, arguments)
     }
 
-    /// The ids of the posts, in both location indexes, whose stored box meets a box (four arguments, twice).
-    private static let indexedInBox = ["postLocation", "restrictedPostLocation"].map {
+    /// The ids of the thread posts, in both location indexes, whose stored box meets a box (each
+    /// the box's four bounds).
+    private static let threadPostInBox = ["postLocation", "restrictedPostLocation"].map {
         "SELECT id FROM \($0) WHERE maxLatitude >= ? AND minLatitude <= ? AND maxLongitude >= ? AND minLongitude <= ?"
-    }.joined(separator: " UNION ")
+    }
+
+    /// The ids of the replies in a box (its four bounds), which the R*Trees do not hold.
+    private static let replyInBox = "SELECT id FROM post INDEXED BY replyPlace WHERE parentId IS NOT NULL AND latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ?"
 
     /// Whether `boxes` hold at least a fifteenth of the wall's posts (by the index, counting no
     /// further): then reading every post costs less than looking each candidate up.

@@ -5,12 +5,7 @@ import WallStorage
 /// read from the JSON in `post.fields`, `$regex` through the `anywall_regexp` function each
 /// connection registers (`EmbeddedRegexp`).
 struct EmbeddedSQLDialect: RecordSQLDialect {
-    // BINARY: usernames are unique ignoring case, but a query compares them as Parse does.
-    let columns = RecordColumns(posts: "post", users: "user", roles: "role", roleMembers: "roleUser", memberRole: "roleId",
-                                objectId: "objectId", createdAt: "createdAt", updatedAt: "updatedAt", author: "userId", parent: "parentId",
-                                replyCount: "replyCount", reportCount: "reportCount", byteOrder: " COLLATE BINARY")
-    let numbersPlaceholders = false
-    let textPositionFunction = "instr"
+    let engine = SQLEngine.sqlite
 
     func extraField(_ name: String, as type: FieldType) -> String {
         // Names are letters, digits and `_` (`FieldType.isFieldName`): safe inside the path. JSON

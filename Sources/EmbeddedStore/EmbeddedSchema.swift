@@ -1,6 +1,7 @@
 import AnywallSupport
 import GRDB
 import WallDomain
+import WallStorage
 
 /// The embedded wall's tables, as versioned migrations.
 ///
@@ -123,8 +124,7 @@ enum EmbeddedSchema {
             // lists them, so they stay out of the location indexes. A removed post stays in the
             // index its author reads (`restrictedPostLocation`, with the author as its one reader),
             // so that the nearest search counts only posts its reader may see. The counters move in
-            // the transaction of the row that moves them (`EmbeddedSocial`). `activity` is Anypic's
-            // one table: votes (value 1 or -1), reports (reason, note) and reply notices (reply).
+            // the transaction of the row that moves them (`EmbeddedSocial`). The tables: `SocialTables`.
             try db.execute(sql: """
                 ALTER TABLE post ADD COLUMN parentId INTEGER REFERENCES post(id) ON DELETE CASCADE;
                 ALTER TABLE post ADD COLUMN score INTEGER NOT NULL DEFAULT 0;
@@ -135,33 +135,7 @@ enum EmbeddedSchema {
                 ALTER TABLE post ADD COLUMN restoredAt INTEGER;      -- set: community removal no longer applies
                 CREATE INDEX postThread ON post(parentId, createdAt) WHERE parentId IS NOT NULL;
                 CREATE INDEX postAuthor ON post(userId);
-                CREATE TABLE activity (
-                    id INTEGER PRIMARY KEY,
-                    objectId TEXT NOT NULL UNIQUE,
-                    type TEXT NOT NULL,                              -- vote | report | reply
-                    fromUserId INTEGER REFERENCES user(id) ON DELETE SET NULL,  -- a deleted account's votes still count
-                    toUserId INTEGER REFERENCES user(id) ON DELETE SET NULL,
-                    postId INTEGER NOT NULL REFERENCES post(id) ON DELETE CASCADE,
-                    replyId INTEGER REFERENCES post(id) ON DELETE CASCADE,
-                    value INTEGER,
-                    reason TEXT,
-                    note TEXT,
-                    createdAt INTEGER NOT NULL
-                );
-                CREATE UNIQUE INDEX activityOnePerAccount ON activity(postId, type, fromUserId) WHERE type <> 'reply';
-                CREATE INDEX activityToUser ON activity(toUserId, createdAt);
-                CREATE INDEX activityPost ON activity(postId, type);
-                CREATE TABLE role (
-                    id INTEGER PRIMARY KEY,
-                    objectId TEXT NOT NULL UNIQUE,
-                    name TEXT NOT NULL UNIQUE,
-                    createdAt INTEGER NOT NULL
-                );
-                CREATE TABLE roleUser (
-                    roleId INTEGER NOT NULL REFERENCES role(id) ON DELETE CASCADE,
-                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    PRIMARY KEY (roleId, userId)
-                ) WITHOUT ROWID;
+                \(SocialTables.creation(on: .sqlite).joined(separator: ";\n"));
                 DROP TRIGGER postLocationInsert;
                 DROP TRIGGER postLocationUpdate;
                 \(postLocationInsertTrigger);
@@ -234,6 +208,11 @@ enum EmbeddedSchema {
                     INSERT INTO postChange (change, at, objectId, className) VALUES ('delete', \(nowMillis), old.objectId, 'Activity');
                 END;
                 """)
+        }
+        migrator.registerMigration("v9: replies found by place") { db in
+            // Replies stay out of the R*Trees, which the nearest search reads as thread posts alone;
+            // a find by place reads them from this index instead (`EmbeddedRecords.candidates`).
+            try db.execute(sql: "CREATE INDEX replyPlace ON post(latitude, longitude) WHERE parentId IS NOT NULL")
         }
         return migrator
     }()

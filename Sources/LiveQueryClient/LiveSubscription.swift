@@ -102,7 +102,7 @@ public final class LiveSubscription: @unchecked Sendable {
         } catch let ended as Ended {
             return (ended.reason, subscribed.isSet)
         } catch {
-            return ("cannot reach the LiveQuery server at \(address.url): \(error)", subscribed.isSet)
+            return ("cannot reach the LiveQuery server at \(address.url): \(ConnectionFailure.wording(error))", subscribed.isSet)
         }
     }
 

@@ -5,11 +5,7 @@ import WallStorage
 /// from `posts.fields` (jsonb) as their schema types, text compared byte by byte (`COLLATE "C"`)
 /// as SQLite compares it, and `$regex` as PostgreSQL's own regular expressions.
 struct PostgresSQLDialect: RecordSQLDialect {
-    let columns = RecordColumns(posts: "posts", users: "users", roles: "roles", roleMembers: "role_users", memberRole: "role_id",
-                                objectId: "object_id", createdAt: "created_at", updatedAt: "updated_at", author: "user_id", parent: "parent_id",
-                                replyCount: "reply_count", reportCount: "report_count", byteOrder: " COLLATE \"C\"")
-    let numbersPlaceholders = true
-    let textPositionFunction = "strpos"
+    let engine = SQLEngine.postgres
 
     func extraField(_ name: String, as type: FieldType) -> String {
         // Names are letters, digits and `_` (`FieldType.isFieldName`): safe inside the literal.

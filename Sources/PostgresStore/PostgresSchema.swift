@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import WallStorage
 
 /// The wall's tables in PostgreSQL, as versioned migrations. Each server applies what is missing
 /// when it starts, holding an advisory lock, so servers started at once on a new database do not
@@ -82,47 +83,12 @@ enum PostgresSchema {
                 ADD COLUMN removed_at timestamptz, ADD COLUMN restored_at timestamptz
             """,
         ]),
-        // The social layer's rows, as the SQLite store's v5 has them. `activity` is Anypic's one
-        // table: votes (value 1 or -1), reports (reason, note) and reply notices (reply_id); one
-        // vote and one report per account and post. The moderators are the users of the role
-        // `moderators`. The counters move in the transaction of the row that moves them
-        // (`PostgresSocial`).
-        ("v4: replies, votes, reports, moderators", [
-            """
-            CREATE TABLE activity (
-                id bigserial PRIMARY KEY,
-                object_id text NOT NULL UNIQUE,
-                type text NOT NULL,                 -- vote | report | reply
-                from_user_id bigint REFERENCES users (id) ON DELETE SET NULL,  -- a deleted account's votes still count
-                to_user_id bigint REFERENCES users (id) ON DELETE SET NULL,
-                post_id bigint NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
-                reply_id bigint REFERENCES posts (id) ON DELETE CASCADE,
-                value integer,
-                reason text,
-                note text,
-                created_at timestamptz NOT NULL
-            )
-            """,
-            "CREATE UNIQUE INDEX activity_one_per_account ON activity (post_id, type, from_user_id) WHERE type <> 'reply'",
-            "CREATE INDEX activity_to_user ON activity (to_user_id, created_at)",
-            "CREATE INDEX activity_post ON activity (post_id, type)",
+        // The social layer's rows, as the SQLite store's v5 has them (`SocialTables`). The
+        // moderators are the users of the role `moderators`. The counters move in the transaction
+        // of the row that moves them (`PostgresSocial`).
+        ("v4: replies, votes, reports, moderators", SocialTables.creation(on: .postgres) + [
             // Deleting a reply deletes its notice (ON DELETE CASCADE): found by this, not by reading every row.
             "CREATE INDEX activity_reply ON activity (reply_id) WHERE reply_id IS NOT NULL",
-            """
-            CREATE TABLE roles (
-                id bigserial PRIMARY KEY,
-                object_id text NOT NULL UNIQUE,
-                name text NOT NULL UNIQUE,
-                created_at timestamptz NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE role_users (
-                role_id bigint NOT NULL REFERENCES roles (id) ON DELETE CASCADE,
-                user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                PRIMARY KEY (role_id, user_id)
-            )
-            """,
             // A thread's replies, oldest first; and what deleting a post finds its replies by (ON DELETE CASCADE).
             "CREATE INDEX posts_thread ON posts (parent_id, created_at) WHERE parent_id IS NOT NULL",
         ]),

@@ -4,6 +4,21 @@ import WallDomain
 /// compare byte by byte (as Parse compares it), so that `RecordConditionSQL` maps every built-in
 /// field to its column once for every store.
 public struct RecordColumns: Sendable {
+    /// How a store spells a name of more than one word: `objectId` or `object_id`.
+    public enum Naming: Sendable {
+        case camelCase, snakeCase
+
+        /// The name made of `words`, in this spelling.
+        public func spell(_ words: String...) -> String {
+            switch self {
+            case .camelCase: return words.first! + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            case .snakeCase: return words.joined(separator: "_")
+            }
+        }
+    }
+
+    /// How the column names are spelled.
+    public let naming: Naming
     public let posts: String
     public let users: String
     /// The roles (`id`, `objectId`, `name`) and their users (`memberRole`, and `author`'s name for the user).
@@ -22,20 +37,21 @@ public struct RecordColumns: Sendable {
     /// What follows a text expression so that it compares byte by byte.
     public let byteOrder: String
 
-    public init(posts: String, users: String, roles: String, roleMembers: String, memberRole: String, objectId: String, createdAt: String,
-                updatedAt: String, author: String, parent: String, replyCount: String, reportCount: String, byteOrder: String) {
+    /// A store's tables, its columns spelled by `naming` from the same words on every store.
+    public init(posts: String, users: String, roles: String, roleMembers: String, naming: Naming, byteOrder: String) {
+        self.naming = naming
         self.posts = posts
         self.users = users
         self.roles = roles
         self.roleMembers = roleMembers
-        self.memberRole = memberRole
-        self.objectId = objectId
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.author = author
-        self.parent = parent
-        self.replyCount = replyCount
-        self.reportCount = reportCount
+        memberRole = naming.spell("role", "id")
+        objectId = naming.spell("object", "id")
+        createdAt = naming.spell("created", "at")
+        updatedAt = naming.spell("updated", "at")
+        author = naming.spell("user", "id")
+        parent = naming.spell("parent", "id")
+        replyCount = naming.spell("reply", "count")
+        reportCount = naming.spell("report", "count")
         self.byteOrder = byteOrder
     }
 

@@ -3,12 +3,8 @@ import WallDomain
 /// How a store spells the SQL that `RecordConditionSQL` writes for it: where its tables differ
 /// and what its SQL lacks in common with the other store's.
 public protocol RecordSQLDialect: Sendable {
-    /// The tables and columns of posts, users and roles.
-    var columns: RecordColumns { get }
-    /// Whether placeholders are numbered (`$1`) rather than all `?`.
-    var numbersPlaceholders: Bool { get }
-    /// The function that gives where a text stands in another, from 1 (0: nowhere).
-    var textPositionFunction: String { get }
+    /// The engine, which names the tables and columns and spells placeholders and text functions.
+    var engine: SQLEngine { get }
     /// The expression of the post field a client added, read as `type`.
     func extraField(_ name: String, as type: FieldType) -> String
     /// Whether the post's added array field `name` holds the value at `placeholder`, `value`, as
@@ -19,6 +15,9 @@ public protocol RecordSQLDialect: Sendable {
 }
 
 extension RecordSQLDialect {
+    /// The tables and columns of posts, users and roles.
+    public var columns: RecordColumns { engine.columns }
+
     /// The expression of a field of `recordClass`; text compared and sorted byte by byte.
     public func column(_ field: RecordField, of recordClass: RecordClass) -> String {
         columns.column(field, of: recordClass) { extraField($0, as: .string) }
@@ -31,13 +30,13 @@ extension RecordSQLDialect {
     public var removedColumn: String { "\(columns.posts).removed" }
 
     /// The `number`-th placeholder, from 1.
-    func placeholder(_ number: Int) -> String { numbersPlaceholders ? "$\(number)" : "?" }
+    func placeholder(_ number: Int) -> String { engine.numbersPlaceholders ? "$\(number)" : "?" }
 
     /// A boolean literal.
     func literal(_ value: Bool) -> String { value ? "TRUE" : "FALSE" }
 
     /// Whether the text `list` holds the text at `placeholder`.
-    func contains(_ list: String, _ placeholder: String) -> String { "\(textPositionFunction)(\(list), \(placeholder)) > 0" }
+    func contains(_ list: String, _ placeholder: String) -> String { "\(engine.textPositionFunction)(\(list), \(placeholder)) > 0" }
 
     /// A sort term on `expression`, a missing value first in ascending order and last in descending,
     /// as Parse sorts (SQLite's own default, spelled out for PostgreSQL's, which is the reverse).

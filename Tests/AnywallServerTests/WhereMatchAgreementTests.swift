@@ -52,18 +52,8 @@ struct WhereMatchAgreementTests {
                 continue
             }
             let found = Set(results.compactMap { $0["objectId"] as? String })
-            // The one difference of REST from Parse left open (issue 34; the matcher keeps Parse's
-            // answer): the stores' location indexes hold thread posts alone, so a find by place
-            // misses replies; and a `$nearSphere` asking nothing else is answered by `nearby`'s
-            // search, which shows a removed post to its author alone. Those posts are compared
-            // apart: the store must answer all the others exactly, and never more than the matcher.
-            let nearestSearch = clause.near != nil && clause.areas.isEmpty && !clause.condition.constrainsFields
-            let apart = clause.isPlaceless ? [] : expected.filter {
-                wall.post($0)?.parent != nil || (nearestSearch && wall.post($0)?.removed != nil)
-            }
-            #expect(found.subtracting(apart) == expected.subtracting(apart),
+            #expect(found == expected,
                     "only the store: \(wall.describe(found.subtracting(expected))); only in memory: \(wall.describe(expected.subtracting(found))); \(context)")
-            #expect(found.isSubset(of: expected), "the store found what the matcher refuses: \(wall.describe(found.subtracting(expected))); \(context)")
         }
     }
 

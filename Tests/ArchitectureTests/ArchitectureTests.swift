@@ -59,7 +59,7 @@ enum Architecture {
         "EmbeddedStore": ["WallDomain", "WallStorage", "AnywallSupport", "CSimdjson", "CSQLite", "GRDB", "GRDBSQLite"],
         "ParseClient": ["WallDomain", "AnywallSupport", "ParseWire", "CCurl"],
         // The WebSocket comes from a library (swift-websocket), never written by hand.
-        "LiveQueryClient": ["WallDomain", "ParseWire", "WSClient", "Logging"],
+        "LiveQueryClient": ["WallDomain", "ParseWire", "WSClient", "Logging", "NIOCore", "NIOPosix"],
         "AnywallCLI": core.union(["LiveQueryClient", "ArgumentParser"]),
         "anywall": ["AnywallCLI"],
         "PostgresStore": ["WallDomain", "WallStorage", "AnywallSupport", "PostgresNIO"],

@@ -44,6 +44,13 @@ public indirect enum RecordCondition: Equatable, Sendable {
         }
     }
 
+    /// Whether the condition is `part`, or all of a list that holds it: every record that meets
+    /// it meets `part` (a store may then read only the index of those).
+    public func requires(_ part: RecordCondition) -> Bool {
+        if case .all(let parts) = self { return parts.contains { $0.requires(part) } }
+        return self == part
+    }
+
     /// Whether any part of the condition asks something of a record (not only who reads it).
     public var constrainsFields: Bool {
         switch self {
