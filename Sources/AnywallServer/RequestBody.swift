@@ -60,8 +60,8 @@ enum RequestBody {
         do {
             let buffer = try await withTaskCancellationHandler { try await collecting.value } onCancel: { collecting.cancel() }
             if !expiry.expired.load(ordering: .sequentiallyConsistent) { return buffer }
-        } catch where !expiry.expired.load(ordering: .sequentiallyConsistent) {
-            throw error
+        } catch {
+            if !expiry.expired.load(ordering: .sequentiallyConsistent) { throw error }
         }
         throw BodyTimedOut()
     }

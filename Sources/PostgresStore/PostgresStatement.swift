@@ -17,7 +17,7 @@ struct PostgresStatement {
             case .string(let text): bindings.append(text)
             case .number(let number): bindings.append(number)
             case .bool(let flag): bindings.append(flag)
-            case .date(let date): bindings.append(date)
+            case .date(let date): bindings.append(PostgresWall.millisecond(date))
             case .null: bindings.appendNull()
             }
         }

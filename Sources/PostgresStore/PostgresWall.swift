@@ -433,9 +433,29 @@ public final class PostgresWall: Sendable {
         return all
     }
 
-    /// `date` to the millisecond, as Parse's dates and the embedded wall keep it.
+    /// `date` to the millisecond, as Parse's dates and the embedded wall keep it, as PostgreSQL
+    /// will keep it: postgres-nio cuts a Date to its microsecond, so a millisecond whose Double
+    /// lies a hair below it (…056999 µs) would be stored a microsecond early, and `$lt` its own
+    /// millisecond would find it. The nearest Date that is stored exactly.
     static func millisecond(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        var exact = Date(timeIntervalSince1970: milliseconds / 1000)
+        // Past year 9999 (no date Parse writes) PostgreSQL's range ends anyway: no step to take.
+        guard abs(milliseconds) < 1e15 else { return exact }
+        let wanted = (Int64(milliseconds) - 946_684_800_000) * 1000
+        // A few steps of the Double's last place at most; bounded all the same.
+        for _ in 0..<16 {
+            let stored = storedMicroseconds(exact)
+            guard stored != wanted else { break }
+            let seconds = exact.timeIntervalSinceReferenceDate
+            exact = Date(timeIntervalSinceReferenceDate: stored < wanted ? seconds.nextUp : seconds.nextDown)
+        }
+        return exact
+    }
+
+    /// The microseconds since 2000 that postgres-nio writes for `date` (it cuts, toward zero).
+    private static func storedMicroseconds(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince(Date(timeIntervalSince1970: 946_684_800)) * 1_000_000)
     }
 }
 
