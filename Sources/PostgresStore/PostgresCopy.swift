@@ -76,12 +76,12 @@ extension PostgresWall {
             for account in accounts {
                 try await connection.query("""
                     INSERT INTO users (object_id, username, name, password_hash, created_at)
-                    VALUES (\(account.objectId), \(account.username), \(account.name), \(account.passwordHash), \(account.createdAt))
+                    VALUES (\(account.objectId), \(account.username), \(account.name), \(account.passwordHash), \(Self.millisecond(account.createdAt)))
                     """, logger: self.logger)
             }
             for session in sessions {
                 try await connection.query("""
-                    INSERT INTO sessions (token_digest, user_id, created_at) SELECT \(session.tokenDigest), id, \(session.createdAt)
+                    INSERT INTO sessions (token_digest, user_id, created_at) SELECT \(session.tokenDigest), id, \(Self.millisecond(session.createdAt))
                     FROM users WHERE object_id = \(session.userId)
                     """, logger: self.logger)
             }
@@ -97,8 +97,8 @@ extension PostgresWall {
         let objectIds = posts.map(\.objectId), texts = posts.map(\.text)
         let latitudes = posts.map(\.location.latitude), longitudes = posts.map(\.location.longitude)
         // Arrays cannot hold NULL here: no author is an id no user has, no edit a flag.
-        let authorIds = posts.map { $0.authorId ?? "" }, createdAt = posts.map(\.createdAt)
-        let updatedAt = posts.map { $0.updatedAt ?? $0.createdAt }, edited = posts.map { $0.updatedAt != nil }
+        let authorIds = posts.map { $0.authorId ?? "" }, createdAt = posts.map { Self.millisecond($0.createdAt) }
+        let updatedAt = posts.map { Self.millisecond($0.updatedAt ?? $0.createdAt) }, edited = posts.map { $0.updatedAt != nil }
         // NULL (everyone reads; the author alone writes; no added field) travels as "-", which no list or object is.
         let readers = posts.map { $0.readers ?? "-" }, writers = posts.map { $0.writers ?? "-" }
         let fields = try posts.map { try StoredFields.text($0.fields) ?? "-" }
