@@ -11,12 +11,12 @@ extension EmbeddedWall {
         }
     }
 
-    /// Removes every record: accounts, sessions, posts (with their replies and activity), the
+    /// Removes every record: accounts (with their identities), sessions, posts (with their replies and activity), the
     /// moderators, request ids and config.
     public func removeAllRecords() throws {
         try write { db in
             try db.execute(sql: """
-                DELETE FROM session; DELETE FROM request; DELETE FROM post; DELETE FROM roleUser; DELETE FROM role; DELETE FROM user;
+                DELETE FROM session; DELETE FROM authData; DELETE FROM request; DELETE FROM post; DELETE FROM roleUser; DELETE FROM role; DELETE FROM user;
                 DELETE FROM config; DELETE FROM schemaField
                 """)
         }

@@ -13,11 +13,11 @@ extension PostgresWall {
         }
     }
 
-    /// Removes every record: accounts, sessions, posts (with their replies and activity), the
+    /// Removes every record: accounts (with their identities), sessions, posts (with their replies and activity), the
     /// moderators, request ids and config.
     public func removeAllRecords() async throws {
         _ = try await transaction("removing the records") { connection in
-            try await connection.query("TRUNCATE sessions, requests, activity, posts, role_users, roles, users, config, schema_fields",
+            try await connection.query("TRUNCATE sessions, auth_data, requests, activity, posts, role_users, roles, users, config, schema_fields",
                                        logger: self.logger)
         }
     }
