@@ -21,8 +21,8 @@ struct AuthDataAccounts {
                        mount: String, request: Request) async throws -> Response {
         let entries = authData.linking
         // Nothing to log in with: only nulls, as Parse Server answers authData it cannot handle.
-        guard !entries.isEmpty, entries.allSatisfy({ AuthProviders.offers($0.name) }) else { throw AuthDataBody.unsupported }
-        let claimed = entries.map { AuthIdentity(provider: $0.name, id: $0.entry.id) }
+        guard !entries.isEmpty else { throw AuthDataBody.unsupported }
+        let claimed = try AuthProviders.claims(entries)
         let owners = try await wall.accounts(with: claimed)
         let identities = try await providers.verify(entries)
         guard owners.count <= 1 else { throw ParseRefusal(AnywallError.identityTaken(provider: claimed[0].provider))! }
@@ -43,8 +43,7 @@ struct AuthDataAccounts {
     /// account has one; the caller then writes them with the rest of the change.
     func verified(_ authData: AuthDataBody, forUser objectId: String) async throws -> [AuthIdentity] {
         let entries = authData.linking
-        guard entries.allSatisfy({ AuthProviders.offers($0.name) }) else { throw AuthDataBody.unsupported }
-        let owners = try await wall.accounts(with: entries.map { AuthIdentity(provider: $0.name, id: $0.entry.id) })
+        let owners = try await wall.accounts(with: try AuthProviders.claims(entries))
         let identities = try await providers.verify(entries)
         if owners.contains(where: { $0.objectId != objectId }) {
             throw ParseRefusal(AnywallError.identityTaken(provider: identities.first?.provider ?? ""))!

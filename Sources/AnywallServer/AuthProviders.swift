@@ -26,8 +26,12 @@ package struct AuthProviders: Sendable {
         return identities
     }
 
-    /// Whether `name` is a provider this server takes.
-    static func offers(_ name: String) -> Bool {
-        name == "anonymous" || name == "facebook"
+    /// The identities `entries` claim, not yet checked: what to look their accounts up by. A
+    /// provider this server does not take is 252 before any look-up.
+    static func claims(_ entries: [(name: String, entry: AuthDataBody.Entry)]) throws -> [AuthIdentity] {
+        try entries.map { name, entry in
+            guard name == "anonymous" || name == "facebook" else { throw AuthDataBody.unsupported }
+            return AuthIdentity(provider: name, id: entry.id)
+        }
     }
 }
