@@ -23,7 +23,7 @@ extension AnywallError {
             return "\(reason): ask once with the server in reach"
         case .inputRejected, .objectTooLarge, .fileUnreadable, .usernameTaken, .badCredentials, .accountRefused, .notWritable, .duplicateRequest, .fieldTypeMismatch,
              .postRefused, .backendUnreachable, .protocolError, .masterKeyRefused, .requestRefused, .noFix, .sourceUnreachable,
-             .failure, .unsupported, .notModerator:
+             .failure, .unsupported, .notModerator, .identityTaken, .lastWayToLogIn:
             return reason
         }
     }

@@ -52,7 +52,9 @@ package enum ExitStatus: Int32, CaseIterable {
 
     package init(_ error: AnywallError) {
         switch error {
-        case .inputRejected, .objectTooLarge, .usernameTaken, .accountRefused, .postRefused, .notWritable, .fieldTypeMismatch: self = .inputRejected
+        case .inputRejected, .objectTooLarge, .usernameTaken, .accountRefused, .postRefused, .notWritable, .fieldTypeMismatch, .identityTaken,
+             .lastWayToLogIn:
+            self = .inputRejected
         case .notLoggedIn, .badCredentials, .noPassword, .sessionExpired, .keysRefused, .masterKeyMissing, .masterKeyRefused,
              .operationForbidden, .notModerator:
             self = .authFailed

@@ -13,7 +13,7 @@ public final class EmbeddedWall: WallBackend {
     /// The file is on this machine: there is nothing to cache or queue.
     public var isRemote: Bool { false }
     let database: DatabaseQueue
-    private let hasher: PasswordHasher
+    let hasher: PasswordHasher
     let clock: WallClock
     private let decodedParams = DecodedParams()
     /// The authors its nearest searches have read.
@@ -269,7 +269,7 @@ public final class EmbeddedWall: WallBackend {
 
     private static let invalidLogin = AnywallError.badCredentials
 
-    private func openSession(_ db: Database, userId: Int64, user: User, now: Date) throws -> Session {
+    func openSession(_ db: Database, userId: Int64, user: User, now: Date) throws -> Session {
         let token = RandomIdentifier.sessionToken()
         try db.execute(sql: "INSERT INTO session (tokenDigest, userId, createdAt) VALUES (?, ?, ?)",
                        arguments: [RandomIdentifier.tokenDigest(token), userId, Self.millis(now)])

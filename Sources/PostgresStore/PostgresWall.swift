@@ -22,7 +22,7 @@ public final class PostgresWall: Sendable {
     /// Streaming replicas for reads, when there are any.
     let replicas: PostgresReplicas?
     private let running: Task<Void, Never>
-    private let hasher: PasswordHasher
+    let hasher: PasswordHasher
     let clock: WallClock
     private let sessionLength: Duration
     private let decodedParams = DecodedParams()
@@ -228,22 +228,7 @@ public final class PostgresWall: Sendable {
     /// A new account and a session for it; `usernameTaken` when the name is in use (ASCII case ignored).
     public func signUp(username: String, password: String, name: String?) async throws -> (session: Session, user: StoredUser) {
         let account = try NewAccount(username: username, password: password, name: name)
-        let username = account.username, name = account.name
-        let hasher = self.hasher
-        let hash = try await BlockingWork.run { try hasher.hash(account.password) }
-        let now = Self.millisecond(clock.now())
-        let objectId = RandomIdentifier.objectId()
-        return try await transaction("signing up") { connection in
-            let inserted = try await connection.query("""
-                INSERT INTO users (object_id, username, name, password_hash, created_at) VALUES (\(objectId), \(username), \(name), \(hash), \(now))
-                ON CONFLICT DO NOTHING RETURNING id
-                """, logger: self.logger).decode(Int64.self)
-            var id: Int64?
-            for try await row in inserted { id = row }
-            guard let id else { throw AnywallError.usernameTaken(username) }
-            let user = StoredUser(objectId: objectId, username: username, name: name, createdAt: now)
-            return (try await self.openSession(connection, userId: id, user: user, now: now), user)
-        }
+        return try await signUp(identities: [], username: account.username, password: account.password, name: account.name)
     }
 
     /// Changes the account `objectId`: its username (unique ignoring case), its password (which
@@ -356,7 +341,7 @@ public final class PostgresWall: Sendable {
         try await call("reading a session") { try await self.user(self.client, token: token).user }
     }
 
-    private func openSession(_ connection: PostgresConnection, userId: Int64, user: StoredUser, now: Date) async throws -> Session {
+    func openSession(_ connection: PostgresConnection, userId: Int64, user: StoredUser, now: Date) async throws -> Session {
         let token = RandomIdentifier.sessionToken()
         let digest = RandomIdentifier.tokenDigest(token)
         try await connection.query("INSERT INTO sessions (token_digest, user_id, created_at) VALUES (\(digest), \(userId), \(now))",

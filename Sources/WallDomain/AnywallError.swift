@@ -66,6 +66,10 @@ public enum AnywallError: Error, Equatable, Sendable {
     case unsupported(wall: String, feature: String)
     /// Only the wall's moderators may do this, and the user is not one.
     case notModerator(wall: String, username: String)
+    /// The identity (`authData`) of `provider` is another account's already.
+    case identityTaken(provider: String)
+    /// Unlinking `provider` would leave the account no way to log in: no password and no other identity.
+    case lastWayToLogIn(provider: String)
 
     // MARK: Location
 
@@ -105,6 +109,8 @@ public enum AnywallError: Error, Equatable, Sendable {
         case .noCachedAnswer: return "no cached answer to this question yet (cache-only)"
         case .unsupported(let wall, let feature): return "\(wall) does not offer \(feature) yet"
         case .notModerator(let wall, let username): return "\(username) is not a moderator of \(wall)"
+        case .identityTaken(let provider): return "this \(provider) identity is another account's already"
+        case .lastWayToLogIn(let provider): return "\(provider) is the account's last way to log in (no password, no other identity)"
         }
     }
 
