@@ -6,13 +6,14 @@ struct DotCanvas {
     let style: MapStyle
     let columns: Int
     let rows: Int
-    /// Per layer, each cell's mask of lit dots.
-    private var masks: [MapLayer: [UInt8]] = [:]
+    /// Per layer (by its raw value), each cell's mask of lit dots.
+    private var masks: [[UInt8]]
 
     init(style: MapStyle, columns: Int, rows: Int) {
         self.style = style
         self.columns = columns
         self.rows = rows
+        masks = Array(repeating: Array(repeating: 0, count: columns * rows), count: MapLayer.allCases.count)
     }
 
     var dotColumns: Int { columns * style.dotsAcross }
@@ -22,8 +23,7 @@ struct DotCanvas {
     mutating func set(_ x: Int, _ y: Int, _ layer: MapLayer) {
         guard x >= 0, y >= 0, x < dotColumns, y < dotRows else { return }
         let index = (y / style.dotsDown) * columns + x / style.dotsAcross
-        masks[layer, default: [UInt8](repeating: 0, count: columns * rows)][index] |=
-            style.bit(across: x % style.dotsAcross, down: y % style.dotsDown)
+        masks[layer.rawValue][index] |= style.bit(across: x % style.dotsAcross, down: y % style.dotsDown)
     }
 
     /// A straight line of dots from one dot to another, ends included.
@@ -56,9 +56,8 @@ struct DotCanvas {
 
     /// The cells any dot of `layer` lit.
     func cells(of layer: MapLayer) -> Set<CellPosition> {
-        guard let mask = masks[layer] else { return [] }
         var found: Set<CellPosition> = []
-        for (index, bits) in mask.enumerated() where bits != 0 {
+        for (index, bits) in masks[layer.rawValue].enumerated() where bits != 0 {
             found.insert(CellPosition(column: index % columns, row: index / columns))
         }
         return found
@@ -70,7 +69,8 @@ struct DotCanvas {
         var union: UInt8 = 0
         var first: MapLayer?
         for layer in MapLayer.allCases {
-            guard let bits = masks[layer]?[index], bits != 0 else { continue }
+            let bits = masks[layer.rawValue][index]
+            guard bits != 0 else { continue }
             union |= bits
             first = first ?? layer
         }

@@ -28,7 +28,7 @@ public enum MapStyle: String, CaseIterable, Sendable {
     func bit(across: Int, down: Int) -> UInt8 {
         switch self {
         // Unicode's braille numbering: dots 1-3 and 7 down the left column, 4-6 and 8 down the right.
-        case .braille: return [[1, 8], [2, 16], [4, 32], [64, 128]][down][across]
+        case .braille: return down == 3 ? UInt8(64) << across : UInt8(1) << (down + 3 * across)
         case .blocks: return UInt8(1) << (down * 2 + across)
         case .ascii: return 1
         }

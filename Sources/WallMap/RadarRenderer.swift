@@ -11,12 +11,15 @@ public struct RadarRenderer: Sendable {
 
     /// How much of the view's half-span the filter circle's radius takes: the rest shows the posts just beyond it.
     static let filterCircleShare = 0.7
+    /// Range rings drawn at most.
+    static let mostRings = 4
     /// What a hidden post's line says instead of its text, as the table does.
     static let hiddenNote = "Can't view post! Get closer."
 
+    /// A size below `MapSize.minimum` is drawn at the minimum: smaller, there is no map to speak of.
     public init(style: MapStyle, size: MapSize) {
         self.style = style
-        self.size = size
+        self.size = MapSize(columns: max(size.columns, MapSize.minimum.columns), rows: max(size.rows, MapSize.minimum.rows))
     }
 
     public func render(_ scene: RadarScene) -> MapFrame {
@@ -44,7 +47,8 @@ public struct RadarRenderer: Sendable {
         let step = Distance.meters(scene.filterRadius.meters / 2).roundedDown(in: scene.units)
         let farthest = hypot(Double(columns) / 2, Double(mapRows)) * cellWidth
         var rings: [Distance] = []
-        for multiple in 1...40 where Double(multiple) * step.meters <= farthest {
+        // Four rings at most: more would hide the posts among dashes.
+        for multiple in 1...40 where Double(multiple) * step.meters <= farthest && rings.count < Self.mostRings {
             let ring = Distance(step.value * Double(multiple), step.unit)
             // A ring on the filter circle would only blur it.
             guard abs(ring.meters - scene.filterRadius.meters) > step.meters / 4 else { continue }
@@ -74,7 +78,7 @@ public struct RadarRenderer: Sendable {
         for (index, post) in scene.posts.enumerated() {
             let (x, y) = position(post.location)
             let cell = CellPosition(column: Int(x.rounded(.down)), row: Int(y.rounded(.down)))
-            if (1...columns - 2).contains(cell.column), (1...mapRows - 2).contains(cell.row) {
+            if cell.column >= 1, cell.column <= columns - 2, cell.row >= 1, cell.row <= mapRows - 2 {
                 if inView[cell] == nil { inViewOrder.append(cell) }
                 inView[cell, default: []].append(index)
                 continue
@@ -106,10 +110,9 @@ public struct RadarRenderer: Sendable {
         }
 
         // Labels, most telling first: whatever finds no room is left out, never drawn over.
+        // Right of a cell, so "2+1" reads as post 2 and one more; left where the edge leaves no room.
         func beside(_ cell: CellPosition, _ text: String) -> [CellPosition] {
-            let left = CellPosition(column: cell.column - text.count, row: cell.row)
-            let right = CellPosition(column: cell.column + 1, row: cell.row)
-            return cell.column >= columns / 2 ? [left, right] : [right, left]
+            [CellPosition(column: cell.column + 1, row: cell.row), CellPosition(column: cell.column - text.count, row: cell.row)]
         }
         for marker in markers {
             let more = marker.posts.count > 1 ? "+\(marker.posts.count - 1)" : ""
