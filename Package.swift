@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "anywall-bench",
             dependencies: [
-                "WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer",
+                "WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "WallMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -20,7 +20,7 @@ public struct MapFrame: Sendable {
     public let lit: [MapLayer: Set<CellPosition>]
     /// One line per post listed below the map, nearest first, and a last line for those left out.
     public let legend: [LegendLine]
-    /// Radius, shown and hidden counts, the fix's source and age, the scale.
+    /// Radius, shown and hidden counts, the scale, the fix's source (and uncertainty and age).
     public let status: String
 
     /// The picture's rows as text.

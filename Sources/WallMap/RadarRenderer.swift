@@ -178,10 +178,11 @@ public struct RadarRenderer: Sendable {
         var fix = scene.fix.source
         if let accuracy = scene.fix.accuracy { fix += " ±" + accuracy.readable(in: scene.units).flagForm }
         if let time = scene.fix.time { fix += " " + Self.age(scene.now.timeIntervalSince(time)) }
+        // The source last: a path can be long, and a cut line keeps the rest.
         return ["radius \(scene.filterRadius.readable(in: scene.units))",
                 "\(scene.posts.count - hidden) shown, \(hidden) hidden",
-                fix,
-                "1 col = \(cellWidth.readable(in: scene.units))"].joined(separator: style == .ascii ? " | " : " · ")
+                "1 col = \(cellWidth.readable(in: scene.units))",
+                fix].joined(separator: style == .ascii ? " | " : " · ")
     }
 
     private static func age(_ seconds: TimeInterval) -> String {

@@ -8,7 +8,7 @@ import WallLocation
 struct AnywallBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "anywall-bench", abstract: "Time anywall's embedded wall, NMEA parser and LiveQuery matching in process.",
-        subcommands: [Nearby.self, NMEA.self, LiveMatching.self])
+        subcommands: [Nearby.self, NMEA.self, LiveMatching.self, MapDrawing.self])
 
     struct Nearby: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -69,8 +69,8 @@ enum Architecture {
         "AnywallServer": Set(["WallDomain", "WallStorage", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire", "Hummingbird", "HummingbirdCore",
                               "NIOPosix", "HummingbirdWebSocket"]).union(crypto),
         "anywall-server": ["AnywallServer", "PostgresStore", "WallDomain", "ArgumentParser", "Hummingbird", "NIOCore", "NIOPosix"],
-        // AnywallServer for LiveQuery's matching benchmark (`live-matching`).
-        "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "ArgumentParser"],
+        // AnywallServer for LiveQuery's matching benchmark (`live-matching`); WallMap for the map's drawing cost (`map`).
+        "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "ArgumentParser", "WallMap"],
         "TestSupport": ["WallDomain", "AnywallSupport", "EmbeddedStore"],
         // NIO's WebSocket decoder, as the server decodes LiveQuery's frames.
         "FuzzTargets": ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore", "AnywallServer", "Hummingbird",
