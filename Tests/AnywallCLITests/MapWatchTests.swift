@@ -65,4 +65,24 @@ struct MapWatchTests {
         #expect(screen.contains("\u{1B}[?2026h\u{1B}[H"), "each frame is one synchronized update from the home position")
         try? writer.close()
     }
+
+    @Test("SIGTERM also leaves the alternate screen and shows the cursor; a terminal below 40x12 is told so")
+    func sigtermRestores() throws {
+        let box = try Sandbox(.embedded)
+        let terminal = try PseudoTerminal()
+        terminal.resize(columns: 30, rows: 10)
+        let process = try terminal.start(box, ["nearby", "--watch", "--map", "--at", "52.52,13.405"])
+        defer { if process.isRunning { process.terminate() } }
+        var screen = ""
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline, !screen.contains("terminal too small (need 40x12)") {
+            screen += terminal.readAvailable(timeout: .milliseconds(100))
+        }
+        #expect(screen.contains("terminal too small (need 40x12)"), "\(screen.debugDescription)")
+        process.terminate()
+        process.waitUntilExit()
+        screen += terminal.readAvailable()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(screen.hasPrefix(Self.enter) && screen.hasSuffix(Self.leave), "\(screen.suffix(40).debugDescription)")
+    }
 }
