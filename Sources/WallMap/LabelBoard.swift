@@ -21,14 +21,14 @@ struct LabelBoard {
     /// Writes `text` from the first of `starts` where it fits on the map without touching a taken
     /// cell, and takes its cells; says whether it found room.
     @discardableResult
-    mutating func place(_ text: String, kind: MapCell.Kind = .label, at starts: [CellPosition]) -> Bool {
+    mutating func place(_ text: String, at starts: [CellPosition]) -> Bool {
         let characters = Array(text)
         for start in starts {
             let cells = characters.indices.map { CellPosition(column: start.column + $0, row: start.row) }
             guard start.row >= 0, start.row < rows, start.column >= 0, start.column + characters.count <= columns,
                   cells.allSatisfy({ !taken.contains($0) }) else { continue }
             for (cell, character) in zip(cells, characters) {
-                grid[cell.row][cell.column] = MapCell(character, kind)
+                grid[cell.row][cell.column] = MapCell(character, .label)
                 taken.insert(cell)
             }
             return true

@@ -127,6 +127,25 @@ struct RadarOracleTests {
         }
     }
 
+    @Test("the fix's uncertainty is a ring at its radius, when it is wider than a cell, and the status line says it")
+    func accuracyRing() throws {
+        var scene = try Self.scene(at: Self.places[1])
+        scene.fix = Fix(point: scene.fix.point, source: "gpsd:localhost:2947", time: scene.now.addingTimeInterval(-3), accuracy: .meters(300))
+        let frame = RadarRenderer(style: .braille, size: MapSize(columns: 80, rows: 24)).render(scene)
+        let ring = frame.lit[.accuracyRing] ?? []
+        #expect(!ring.isEmpty && Self.components(ring) == 1)
+        let width = frame.cellWidth.meters
+        for cell in ring {
+            let east = (Double(cell.column) - Double(frame.center.column)) * width
+            let north = (Double(frame.center.row) - Double(cell.row)) * 2 * width
+            #expect(abs(hypot(east, north) - 300) <= 2 * width, "\(cell) off the 300 m ring")
+        }
+        #expect(frame.status.hasSuffix("gpsd:localhost:2947 ±300m 3s ago"), "\(frame.status)")
+        scene.fix = Fix(point: scene.fix.point, source: "fixed", accuracy: .meters(5))
+        #expect(RadarRenderer(style: .braille, size: MapSize(columns: 80, rows: 24)).render(scene).lit[.accuracyRing]?.isEmpty == true,
+                "a ring inside your own cell is not drawn")
+    }
+
     /// How many 8-connected pieces the cells make.
     static func components(_ cells: Set<CellPosition>) -> Int {
         var unseen = cells, pieces = 0
