@@ -81,11 +81,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The map as a picture: posts, a fix and a size in, a grid of cells out. No terminal in it.
+        .target(name: "WallMap", dependencies: ["WallDomain"]),
         // The CLI's use cases and printers; the executable only calls it.
         .target(
             name: "AnywallCLI",
             dependencies: [
-                "WallDomain", "AnywallSupport", "WallLocation", "LocalState", "EmbeddedStore", "ParseWire", "ParseClient", "LiveQueryClient",
+                "WallDomain", "AnywallSupport", "WallLocation", "LocalState", "EmbeddedStore", "ParseWire", "ParseClient", "LiveQueryClient", "WallMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -146,13 +148,14 @@ let package = Package(
         .executableTarget(
             name: "anywall-bench",
             dependencies: [
-                "WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer",
+                "WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "WallMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .target(name: "TestSupport", dependencies: ["WallDomain", "AnywallSupport", "EmbeddedStore"], path: "Tests/TestSupport"),
         .testTarget(name: "WallDomainTests", dependencies: ["WallDomain", "EmbeddedStore", "TestSupport"]),
+        .testTarget(name: "WallMapTests", dependencies: ["WallMap", "WallDomain", "TestSupport"]),
         .testTarget(name: "WallLocationTests", dependencies: ["WallLocation", "TestSupport"]),
         .testTarget(name: "LocalStateTests", dependencies: ["LocalState", "TestSupport"]),
         .testTarget(

@@ -299,9 +299,9 @@ _anywall_post() {
 
 _anywall_nearby() {
     repeating_flags=()
-    non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --no-color --version -h --help)
+    non_repeating_flags=(--changes --watch --table --json --ndjson --geojson --no-color --map --version -h --help)
     repeating_options=()
-    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --within --sort --cache-policy --min-move --interval --store)
+    non_repeating_options=(--at --gpsd --nmea --baud --fix-timeout --radius --limit --search-distance --within --sort --cache-policy --min-move --interval --map-style --size --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
@@ -346,6 +346,13 @@ _anywall_nearby() {
         return
         ;;
     '--interval')
+        return
+        ;;
+    '--map-style')
+        __anywall_add_completions -W 'braille'$'\n''blocks'$'\n''ascii'
+        return
+        ;;
+    '--size')
         return
         ;;
     '--store')

@@ -33,7 +33,7 @@ function __anywall_parse_tokens -S
         case 'post'
             __anywall_parse_subcommand 1 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'no-queue' 'json' 'store=' 'version' 'h/help'
         case 'nearby'
-            __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'radius=' 'limit=' 'search-distance=' 'within=' 'sort=' 'changes' 'cache-policy=' 'watch' 'min-move=' 'interval=' 'table' 'json' 'ndjson' 'geojson' 'no-color' 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'radius=' 'limit=' 'search-distance=' 'within=' 'sort=' 'changes' 'cache-policy=' 'watch' 'min-move=' 'interval=' 'table' 'json' 'ndjson' 'geojson' 'no-color' 'map' 'map-style=' 'size=' 'store=' 'version' 'h/help'
         case 'where'
             __anywall_parse_subcommand 0 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'json' 'store=' 'version' 'h/help'
         case 'reply'
@@ -227,6 +227,9 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" ndjson' -l 'ndjson' -d 'One JSON object per line.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" geojson' -l 'geojson' -d 'An RFC 7946 GeoJSON FeatureCollection.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" no-color' -l 'no-color' -d 'No colour, even on a terminal (as NO_COLOR does).'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" map' -l 'map' -d 'Draw the posts as a map around you, with a numbered list below it.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" map-style' -l 'map-style' -d 'With --map: braille, blocks or ascii (default: braille; ascii when TERM=dumb).' -rfka 'braille blocks ascii'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" size' -l 'size' -d 'With --map: the frame\'s size, e.g. 100x30 (default: the terminal\'s; piped, COLUMNS and LINES, else 80x24).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall nearby" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -7,6 +7,7 @@ import ParseClient
 import ParseWire
 import WallDomain
 import WallLocation
+import WallMap
 
 /// The process's standard streams, and what kind of thing is on the other end of them.
 enum Terminal {
@@ -59,12 +60,17 @@ enum Terminal {
     /// The columns readable output wraps to: the terminal's width when stdout is a terminal, else
     /// `COLUMNS` when it holds a positive number, else none (a pipe keeps one row per line).
     static func outputWidth(environment: [String: String]) -> Int? {
-        if stdoutIsTerminal {
-            var size = winsize()
-            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        }
+        if let size = windowSize() { return size.columns }
         guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 else { return nil }
         return columns
+    }
+
+    /// The size of the terminal stdout is on; nil when it is not one, or says no width.
+    static func windowSize() -> MapSize? {
+        guard stdoutIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return MapSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
     }
 
     /// The most stdin may hold for a post or a password.

@@ -69,6 +69,8 @@ enum UsageExamples {
         ("anywall nearby --at 37.7793,-122.4193 --json | jq '.[] | select(.visible)'", "the posts you may read"),
         ("anywall nearby --at 37.7793,-122.4193 --within @mission.geojson", "only posts inside an area"),
         ("anywall nearby --at -33.87,151.21 --limit 100 --geojson > sydney.geojson", "a layer for a map"),
+        ("anywall nearby --at 37.7793,-122.4193 --map", "the posts as a map around you, listed below it"),
+        ("anywall nearby --gpsd --map --map-style ascii --size 100x30", "plain ASCII, any size"),
         ("anywall nearby --at 37.7793,-122.4193 --changes --ndjson", "cron: what is new near home"),
         ("anywall nearby --watch --gpsd --ndjson", "stream what changes as you walk"),
         ("anywall nearby --watch --nmea /dev/ttyUSB0 --baud 9600", "a serial GNSS receiver"),

@@ -7,8 +7,8 @@ import WallLocation
 /// The benchmark tool's commands.
 struct AnywallBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "anywall-bench", abstract: "Time anywall's embedded wall, NMEA parser and LiveQuery matching in process.",
-        subcommands: [Nearby.self, NMEA.self, LiveMatching.self])
+        commandName: "anywall-bench", abstract: "Time anywall's embedded wall, NMEA parser, LiveQuery matching and map drawing in process.",
+        subcommands: [Nearby.self, NMEA.self, LiveMatching.self, MapDrawing.self])
 
     struct Nearby: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -7,6 +7,7 @@ import ParseClient
 import ParseWire
 import WallDomain
 import WallLocation
+import WallMap
 
 struct NearbyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,6 +57,7 @@ struct NearbyCommand: ParsableCommand {
     var cachePolicy: CheckedArgument<CachePolicy>?
     @OptionGroup var watch: WatchOptions
     @OptionGroup var format: FormatOptions
+    @OptionGroup var map: MapOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -64,6 +66,11 @@ struct NearbyCommand: ParsableCommand {
         if watch.watch, cachePolicy != nil { throw ValidationError("--watch always asks the server: --cache-policy does not apply") }
         if watch.watch, format.format == .json || format.format == .geojson {
             throw ValidationError("--watch prints a stream of events: use --ndjson, or no format for readable lines")
+        }
+        if watch.watch, map.size != nil { throw ValidationError("--watch --map follows the terminal's size: --size does not apply") }
+        if map.map, changes { throw ValidationError("--map draws the posts as they are: --changes does not apply") }
+        if map.map, let format = format.format, format != .table {
+            throw ValidationError("--map draws a picture: it does not go with --\(format.rawValue)")
         }
     }
 
@@ -84,6 +91,12 @@ struct NearbyCommand: ParsableCommand {
         let units = try preferences.units
         let reader = ReaderPreferences.atStandardOutput(units: units, noColorFlag: self.format.noColor,
                                                         environment: context.environment)
+        if watch.watch, map.map {
+            // A pipe gets one frame per change only as events: a picture redrawn in place needs a terminal.
+            guard Terminal.stdoutIsTerminal else {
+                throw ValidationError("--watch --map redraws a terminal: on a pipe use --watch --ndjson")
+            }
+        }
         if watch.watch {
             let spec = try location.spec(preferences)
             let wall = try context.openBackendSendingOutbox()
@@ -99,7 +112,12 @@ struct NearbyCommand: ParsableCommand {
                 }
             }
             // Settings may ask for JSON or GeoJSON, which cannot stream: the stream is then NDJSON.
-            let lines: EventStreamPrinter = format == .table ? EventLinePrinter(reader: reader) : NDJSONPrinter()
+            let lines: EventStreamPrinter
+            if map.map {
+                lines = MapScreen(style: try map.style(environment: context.environment), units: units, color: reader.color, filterRadius: filterRadius)
+            } else {
+                lines = format == .table ? EventLinePrinter(reader: reader) : NDJSONPrinter()
+            }
             // The embedded wall offers no LiveQuery, and is asked without a word: it is the user's own file.
             try NearbyWatchLoop(source: try location.source(spec), watch: nearby, listen: listen,
                                 printer: lines, fixTimeout: try location.timeout()).run()
@@ -110,6 +128,9 @@ struct NearbyCommand: ParsableCommand {
         let query = try WallQuery(center: fix.point, searchDistance: search, limit: try limit?.value().count ?? WallQuery.defaultLimit, within: area)
         let wall = try context.openBackendSendingOutbox()
         let printer = ResultPrinters.make(format, reader: reader)
+        let mapPrinter = map.map ? try MapPrinter(renderer: RadarRenderer(style: map.style(environment: context.environment),
+                                                                          size: map.frameSize(environment: context.environment)),
+                                                  units: units, color: reader.color) : nil
         // Only the table says so: an empty JSON array or collection speaks for itself.
         let emptyNote = format == .table
             ? "No posts within \(query.searchDistance.readable(in: units))\(area == nil ? "" : " in the area")." : nil
@@ -124,6 +145,10 @@ struct NearbyCommand: ParsableCommand {
         let stale = try lookup.run(query, filterRadius: filterRadius, deliver: { answer in
             if let cachedAt = answer.cachedAt {
                 Terminal.note("anywall: stale: the answer cached \(ParseDate.string(from: cachedAt)) (\(policy.rawValue))")
+            }
+            if let mapPrinter {
+                Terminal.output(mapPrinter.render(answer.posts, fix: fix, filterRadius: filterRadius))
+                return
             }
             try show(answer.posts, printer: printer, emptyNote: emptyNote, wall: wall, spec: spec, query: query, fix: fix,
                       filterRadius: filterRadius, context: context)

@@ -36,6 +36,7 @@ struct NearbyWatchLoop {
         var listener: LiveNearbyListener?
         var asking = listen == nil
         defer { listener?.stop() }
+        write(printer.opening)
         do {
             loop: while stop.received == nil {
                 let now = ContinuousClock.now
@@ -46,6 +47,7 @@ struct NearbyWatchLoop {
                 case .fix(let fix):
                     firstFixBy = nil
                     status.clear()
+                    write(printer.render(movedTo: fix))
                     if asking {
                         try survivingOutages(&outage) { try watch.update(with: fix, now: ContinuousClock.now) }
                     } else if let listener {
@@ -80,14 +82,17 @@ struct NearbyWatchLoop {
                 if asking, let due = watch.nextQuery, ContinuousClock.now >= due {
                     try survivingOutages(&outage) { try watch.refresh(now: ContinuousClock.now) }
                 }
+                write(printer.renderIfResized())
             }
         } catch {
             status.clear()
             feed.close()
+            write(printer.closing)
             throw error
         }
         status.clear()
         feed.close()
+        write(printer.closing)
         if stop.received != nil {
             listener?.stop()
             stop.endProcessBySignal()
@@ -117,6 +122,11 @@ struct NearbyWatchLoop {
 
     private func emit(_ events: [ChangeEvent]) {
         guard !events.isEmpty else { return }
-        Terminal.output(printer.render(events))
+        write(printer.render(events))
+    }
+
+    /// Writes what the printer made, if anything.
+    private func write(_ text: String) {
+        if !text.isEmpty { Terminal.output(text) }
     }
 }

@@ -10,6 +10,10 @@ import WallLocation
 enum TextStyle: String {
     case bold = "1"
     case dim = "2"
+    /// The map's fix uncertainty ring.
+    case yellow = "33"
+    /// The map's filter circle.
+    case cyan = "36"
 
     func apply(to line: String) -> String {
         "\u{1B}[\(rawValue)m\(line)\u{1B}[0m"
