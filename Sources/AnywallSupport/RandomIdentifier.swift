@@ -7,8 +7,18 @@ public enum RandomIdentifier {
 
     /// A new random object id such as `xWMyZ4YEGZ`.
     public static func objectId() -> String {
+        letters(10)
+    }
+
+    /// A username for an account that has none yet (Parse's anonymous users): 25 random letters
+    /// and digits, as Parse Server makes them up.
+    public static func username() -> String {
+        letters(25)
+    }
+
+    private static func letters(_ count: Int) -> String {
         var rng = SystemRandomNumberGenerator()
-        return String((0..<10).map { _ in alphabet[Int(rng.next(upperBound: UInt(alphabet.count)))] })
+        return String((0..<count).map { _ in alphabet[Int(rng.next(upperBound: UInt(alphabet.count)))] })
     }
 
     /// A new session token: `r:` and 32 random bytes in hex.

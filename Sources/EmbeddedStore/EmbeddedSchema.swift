@@ -235,6 +235,19 @@ enum EmbeddedSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v9: authData") { db in
+            // Parse's `authData`: one row per provider an account is linked to, its id there. The
+            // embedded wall links only the anonymous provider (it cannot check a Facebook token).
+            try db.execute(sql: """
+                CREATE TABLE userAuth (
+                    provider TEXT NOT NULL,
+                    providerId TEXT NOT NULL,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    PRIMARY KEY (provider, providerId)
+                ) WITHOUT ROWID;
+                CREATE INDEX userAuthUser ON userAuth(userId);
+                """)
+        }
         return migrator
     }()
 

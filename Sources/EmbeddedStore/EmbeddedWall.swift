@@ -148,7 +148,11 @@ public final class EmbeddedWall: WallBackend {
     }
 
     public func currentUser(_ session: Session) throws -> User {
-        try read { db in try self.user(db, token: session.token).user }
+        try read { db in
+            let (id, user) = try self.user(db, token: session.token)
+            let hasPassword = try Bool.fetchOne(db, sql: "SELECT passwordHash IS NOT NULL FROM user WHERE id = ?", arguments: [id]) ?? false
+            return user.with(logins: try Self.logins(db, userId: id, hasPassword: hasPassword))
+        }
     }
 
     /// Sets the password of an existing user: for authors brought in by `import`, and for a
@@ -269,7 +273,7 @@ public final class EmbeddedWall: WallBackend {
 
     private static let invalidLogin = AnywallError.badCredentials
 
-    private func openSession(_ db: Database, userId: Int64, user: User, now: Date) throws -> Session {
+    func openSession(_ db: Database, userId: Int64, user: User, now: Date) throws -> Session {
         let token = RandomIdentifier.sessionToken()
         try db.execute(sql: "INSERT INTO session (tokenDigest, userId, createdAt) VALUES (?, ?, ?)",
                        arguments: [RandomIdentifier.tokenDigest(token), userId, Self.millis(now)])
