@@ -28,5 +28,9 @@ public enum ParseErrorCode {
     public static let passwordMissing = 201
     public static let usernameTaken = 202
     public static let sessionMissing = 206
+    /// `authData` already linked to another user: "this auth is already used".
+    public static let accountAlreadyLinked = 208
     public static let invalidSessionToken = 209
+    /// An `authData` provider the server has no adapter for.
+    public static let unsupportedService = 252
 }
