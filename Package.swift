@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // The logger swift-websocket's client takes, given one that keeps quiet.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The server's outbound calls (the Graph API checking a Facebook token); never libcurl.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // libcurl's headers at build time; the library itself is loaded at first use (see CCurl.h).
@@ -111,6 +113,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // LiveQuery's WebSocket, on the API's own port.
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // The Graph API's answer to a Facebook token (FacebookAuthAdapter).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .executableTarget(

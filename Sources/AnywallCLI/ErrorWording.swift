@@ -23,7 +23,7 @@ extension AnywallError {
             return "\(reason): ask once with the server in reach"
         case .loginMethodUnavailable:
             return "\(reason); use a Parse Server or anywall-server ('anywall settings set server URL')"
-        case .lastLoginMethod:
+        case .lastWayToLogIn:
             return "\(reason): give it a username and password first ('anywall signup --username U' while logged in anonymously) "
                 + "or log in with them, then unlink"
         case .facebookAppMissing(let keys):

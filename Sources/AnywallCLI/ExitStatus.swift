@@ -64,7 +64,7 @@ package enum ExitStatus: Int32, CaseIterable {
              .notLinked, .identityTaken:
             self = .inputRejected
         case .notLoggedIn, .badCredentials, .noPassword, .sessionExpired, .keysRefused, .masterKeyMissing, .masterKeyRefused,
-             .operationForbidden, .notModerator, .facebookRefused, .lastLoginMethod:
+             .operationForbidden, .notModerator, .facebookRefused, .lastWayToLogIn:
             self = .authFailed
         case .deviceLoginExpired: self = .loginNotApproved
         case .facebookAppMissing: self = .notConfigured

@@ -84,6 +84,9 @@ struct ParseRefusal: Error, Sendable {
         case .objectTooLarge(let reason): self.init(ParseErrorCode.objectTooLarge, reason)
         case .fieldTypeMismatch: self.init(ParseErrorCode.incorrectType, error.reason)
         case .notModerator: self.init(ParseErrorCode.operationForbidden, "only the role moderators may do this")
+        case .identityTaken: self.init(ParseErrorCode.accountAlreadyLinked, "this auth is already used")
+        case .lastWayToLogIn(let provider):
+            self.init(ParseErrorCode.operationForbidden, "Cannot unlink \(provider): it is this account's last way to log in (set a password or link another first).")
         default: return nil
         }
     }

@@ -209,6 +209,32 @@ extension SQLiteWallStore {
         try await run { try $0.deleteAccount(objectId: objectId) }
     }
 
+    package func accounts(with identities: [AuthIdentity]) async throws -> [StoredUser] {
+        try await boundedQuery { try $0.accounts(with: identities) }
+    }
+
+    package func identities(ofUser objectId: String) async throws -> [AuthIdentity] {
+        try await boundedQuery { try $0.identities(ofUser: objectId) }
+    }
+
+    package func signUp(identities: [AuthIdentity], username: String?, password: String?, name: String?) async throws -> (session: Session, user: StoredUser) {
+        try await run { wall in
+            let session = try wall.signUp(identities: identities, username: username, password: password, name: name)
+            return (session, try Self.account(of: session, on: wall))
+        }
+    }
+
+    package func logIn(objectId: String, identities: [AuthIdentity]) async throws -> (session: Session, user: StoredUser) {
+        try await run { wall in
+            let session = try wall.logIn(objectId: objectId, identities: identities)
+            return (session, try Self.account(of: session, on: wall))
+        }
+    }
+
+    package func changeIdentities(ofUser objectId: String, linking: [AuthIdentity], unlinking: Set<String>) async throws {
+        try await run { try $0.changeIdentities(ofUser: objectId, linking: linking, unlinking: unlinking) }
+    }
+
     package func endSession(token: String) async throws {
         try await run { try $0.endSession(token: token) }
     }

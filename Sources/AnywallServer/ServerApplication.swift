@@ -92,7 +92,8 @@ package enum ServerApplication {
     package static func router(wall: any WallStore, keys: ServerKeys, mount: String,
                                masterKeyAddresses: AddressList = .loopback, limits: ClientLimits = ClientLimits(),
                                keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin,
-                               trustedProxies: AddressList = .none, live: LiveQueryHub? = nil) -> Router<ParseContext> {
+                               trustedProxies: AddressList = .none, authProviders: AuthProviders = AuthProviders(),
+                               live: LiveQueryHub? = nil) -> Router<ParseContext> {
         let mountPath = mountPrefix(mount)
         let router = Router(context: ParseContext.self)
         let dispatch = RouterDispatch()
@@ -110,7 +111,7 @@ package enum ServerApplication {
             .add(middleware: ParseErrors())
             .add(middleware: KeyCheck(keys: keys, masterKeyAddresses: masterKeyAddresses, wall: wall, loginPath: "\(mountPath)/login"))
         UserRoutes(wall: wall, mount: mountPath, gate: PasswordGate(limits: limits.passwords),
-                   minimumPasswordLength: limits.passwords.minimumPasswordLength).register(on: api)
+                   minimumPasswordLength: limits.passwords.minimumPasswordLength, authProviders: authProviders).register(on: api)
         PostRoutes(wall: wall, mount: mountPath, keepsRequestIds: keepsRequestIds).register(on: api)
         ActivityRoutes(wall: wall, mount: mountPath).register(on: api)
         RoleRoutes(wall: wall, mount: mountPath).register(on: api)
@@ -130,7 +131,7 @@ package enum ServerApplication {
     package static func build(wall: any WallStore, keys: ServerKeys, mount: String, host: String, port: Int,
                               masterKeyAddresses: AddressList = .loopback, limits: ClientLimits = ClientLimits(),
                               keepsRequestIds: Bool = true, crossOrigin: CrossOrigin = .anyOrigin, trustedProxies: AddressList = .none,
-                              live: LiveQueryHub,
+                              authProviders: AuthProviders = AuthProviders(), live: LiveQueryHub,
                               onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         let perAddress = ConnectionsPerAddress(limit: limits.maxConnectionsPerAddress, trustedProxies: trustedProxies)
         let livePaths: Set<String> = [mountPrefix(mount), mountPrefix(mount) + "/", "/"]
@@ -150,7 +151,8 @@ package enum ServerApplication {
         }
         return Application(
             router: router(wall: wall, keys: keys, mount: mount, masterKeyAddresses: masterKeyAddresses, limits: limits,
-                           keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin, trustedProxies: trustedProxies, live: live),
+                           keepsRequestIds: keepsRequestIds, crossOrigin: crossOrigin, trustedProxies: trustedProxies,
+                           authProviders: authProviders, live: live),
             server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: "anywall-server", backlog: limits.listenBacklog,
                                  availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),

@@ -26,7 +26,9 @@ package struct ServerKeys: Sendable {
         return ServerKeys(applicationId: applicationId, masterKey: masterKey, restKey: try key(restKeyName, environment))
     }
 
-    private static func key(_ name: String, _ environment: [String: String]) throws -> String? {
+    /// The secret `name` names in `environment`: its value, else the content of the file its
+    /// `_FILE` variable names; nil when neither is set.
+    package static func key(_ name: String, _ environment: [String: String]) throws -> String? {
         if let value = environment[name], !value.isEmpty { return value }
         guard let path = environment[name + "_FILE"], !path.isEmpty else { return nil }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {

@@ -9,12 +9,17 @@ import WallDomain
 /// one's own account (any with the master key; a deleted account's posts stay, authorless). Every password check passes
 /// the `PasswordGate` first. Users are public-read, as anywall signs them up. The same routes
 /// answer as the `_User` class (`/classes/_User`), as Parse Server's do: the SDKs' user queries use it.
+/// `authData` signs up, logs in, links and unlinks (`AuthDataAccounts`); an account's authData
+/// reaches only that account and the master key, never another user.
 struct UserRoutes {
     let wall: any WallStore
     let mount: String
     let gate: PasswordGate
     /// The fewest characters a new password may have.
     let minimumPasswordLength: Int
+    let authProviders: AuthProviders
+
+    private var authData: AuthDataAccounts { AuthDataAccounts(wall: wall, providers: authProviders) }
 
     func register(on routes: RouterGroup<ParseContext>) {
         for users in ["users", "classes/_User"] {
@@ -43,7 +48,7 @@ struct UserRoutes {
         }
         routes.get("users/me") { _, context in
             guard let token = context.caller.sessionToken, let user = context.caller.user else { throw ParseRefusal.invalidSessionToken }
-            return ParseAnswer.json(ParseRendering.user(user, sessionToken: token).json)
+            return ParseAnswer.json(try await AuthDataAccounts.ownView(of: user, sessionToken: token, on: wall))
         }
     }
 
@@ -66,7 +71,9 @@ struct UserRoutes {
             let (users, _) = try await wall.users(where: .compare(.objectId, .equal, .string(objectId)), skip: 0, limit: 1,
                                                   session: context.caller.sessionToken)
             guard let user = users.first else { throw ParseRefusal.objectNotFound }
-            return ParseAnswer.json(ParseRendering.user(user, sessionToken: user.objectId == context.caller.user?.objectId ? context.caller.sessionToken : nil).json)
+            let own = user.objectId == context.caller.user?.objectId
+            guard own || context.caller.isMaster else { return ParseAnswer.json(ParseRendering.user(user).json) }
+            return ParseAnswer.json(try await AuthDataAccounts.ownView(of: user, sessionToken: own ? context.caller.sessionToken : nil, on: wall))
         }
         routes.put(RouterPath("\(path)/:objectId")) { request, context in
             let objectId = try context.parameters.require("objectId")
@@ -74,7 +81,7 @@ struct UserRoutes {
                 throw ParseRefusal(ParseErrorCode.sessionMissing, "Cannot modify user \(objectId).")
             }
             let body = try await RequestBody.object(request, context)
-            if let other = body.keys.sorted().first(where: { !["username", "password", "name", "ACL", "updatedAt", "createdAt", "objectId"].contains($0) }) {
+            if let other = body.keys.sorted().first(where: { !["username", "password", "name", "ACL", "updatedAt", "createdAt", "objectId", "authData"].contains($0) }) {
                 throw ParseRefusal(ParseErrorCode.invalidKeyName, "anywall-server keeps only username, password and name for a user, not \(other)")
             }
             func text(_ key: String) throws -> String? {
@@ -85,7 +92,8 @@ struct UserRoutes {
                 }
                 return string
             }
-            if let password = try text("password") { try checkPolicy(password) }
+            let password = try text("password")
+            if let password { try checkPolicy(password) }
             var name: String??
             switch body["name"] {
             case nil: name = nil
@@ -93,9 +101,26 @@ struct UserRoutes {
             case .string(let given)?: name = .some(given)
             default: throw ParseRefusal(ParseErrorCode.incorrectType, "schema mismatch for _User.name; expected String but got \(body["name"].flatMap(FieldType.init(of:))?.rawValue ?? "another type")")
             }
+            let identities = try AuthDataBody(body)
+            // Every check (the providers', an identity another account has) before any write.
+            var linking: [AuthIdentity] = []
+            if let identities { linking = try await authData.verified(identities, forUser: objectId) }
+            var unlinking = identities?.unlinking ?? []
+            // An anonymous account given a password is converted: its anonymous id no longer logs
+            // in to it (the SDKs send `authData.anonymous: null` for this; a client that does not
+            // must not leave a second way in). Its objectId, and so its posts, stay.
+            if password != nil, !linking.contains(where: { $0.provider == "anonymous" }) { unlinking.insert("anonymous") }
             do {
-                try await wall.updateAccount(objectId: objectId, username: try text("username"), password: try text("password"), name: name,
+                // A new password first, so unlinking with it is never refused as the last way in;
+                // without one, the identities first, so a refused unlink changes nothing.
+                if password == nil, identities != nil {
+                    try await wall.changeIdentities(ofUser: objectId, linking: linking, unlinking: unlinking)
+                }
+                try await wall.updateAccount(objectId: objectId, username: try text("username"), password: password, name: name,
                                              keepingSession: context.caller.sessionToken)
+                if password != nil {
+                    try await wall.changeIdentities(ofUser: objectId, linking: linking, unlinking: unlinking)
+                }
             } catch AnywallError.usernameTaken {
                 throw ParseRefusal(ParseErrorCode.usernameTaken, "Account already exists for this username.")
             }
@@ -116,8 +141,11 @@ struct UserRoutes {
 
     private func signUp(_ request: Request, _ context: ParseContext) async throws -> Response {
         let body = try await RequestBody.object(request, context)
-        if let extra = body.keys.first(where: { !["username", "password", "name", "ACL"].contains($0) }) {
+        if let extra = body.keys.first(where: { !["username", "password", "name", "ACL", "authData"].contains($0) }) {
             throw ParseRefusal(ParseErrorCode.invalidKeyName, "anywall-server keeps only username, password and name for a user, not \(extra)")
+        }
+        if let identities = try AuthDataBody(body) {
+            return try await signUp(with: identities, body, request)
         }
         guard let username = body["username"]?.string, !username.isEmpty else {
             throw ParseRefusal(ParseErrorCode.usernameMissing, "bad or missing username")
@@ -144,6 +172,28 @@ struct UserRoutes {
         return ParseAnswer.created(["objectId": .string(user.objectId), "createdAt": ParseRendering.date(user.createdAt),
                                     "sessionToken": .string(session.token)],
                                    path: "\(mount)/users/\(user.objectId)", request: request)
+    }
+
+    /// `POST /users` with authData: its username, password and name are optional, checked as a
+    /// sign-up's when given.
+    private func signUp(with identities: AuthDataBody, _ body: [String: JSONValue], _ request: Request) async throws -> Response {
+        func optionalText(_ key: String, code: Int, _ message: String) throws -> String? {
+            guard let value = body[key], value != .null else { return nil }
+            guard let text = value.string, !text.isEmpty else { throw ParseRefusal(code, message) }
+            return text
+        }
+        let username = try optionalText("username", code: ParseErrorCode.usernameMissing, "bad or missing username")
+        let password = try optionalText("password", code: ParseErrorCode.passwordMissing, "password is required")
+        if let username, (try? Username.validated(username)) == nil {
+            throw ParseRefusal(ParseErrorCode.validationFailed, "bad username: at most \(Username.maxLength) characters, no control characters")
+        }
+        if let password { try checkPolicy(password) }
+        do {
+            return try await authData.signUpOrLogIn(identities, username: username, password: password, name: body["name"]?.string,
+                                                    mount: mount, request: request)
+        } catch AnywallError.usernameTaken {
+            throw ParseRefusal(ParseErrorCode.usernameTaken, "Account already exists for this username.")
+        }
     }
 
     /// Refuses a new password shorter than the server's minimum, as Parse Server's password policy refuses one.

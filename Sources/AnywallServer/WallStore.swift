@@ -52,6 +52,19 @@ package protocol WallStore: SocialStore {
     func updateAccount(objectId: String, username: String?, password: String?, name: String??, keepingSession token: String?) async throws
     /// Deletes the account `objectId` and its sessions; its posts stay, without an author.
     func deleteAccount(objectId: String) async throws
+
+    /// The accounts (at most two) that log in with any of `identities` (Parse's `authData`).
+    func accounts(with identities: [AuthIdentity]) async throws -> [StoredUser]
+    /// The identities the account `objectId` logs in with, by provider.
+    func identities(ofUser objectId: String) async throws -> [AuthIdentity]
+    /// A new account that logs in with `identities` (and `password`, when given), and a session;
+    /// `username` or a random one. `identityTaken` when another account got one first.
+    func signUp(identities: [AuthIdentity], username: String?, password: String?, name: String?) async throws -> (session: Session, user: StoredUser)
+    /// A new session for the account `objectId`, which logged in with `identities` (kept as sent now).
+    func logIn(objectId: String, identities: [AuthIdentity]) async throws -> (session: Session, user: StoredUser)
+    /// Links `linking` to the account `objectId` and unlinks the providers `unlinking`, at once;
+    /// `identityTaken`, or `lastWayToLogIn` when no password and no identity would be left.
+    func changeIdentities(ofUser objectId: String, linking: [AuthIdentity], unlinking: Set<String>) async throws
     /// Ends the session `token`.
     func endSession(token: String) async throws
 

@@ -1,7 +1,7 @@
 import Foundation
 import WallDomain
 
-/// Identifiers in Parse's forms: 10-character object ids and `r:` session tokens.
+/// Identifiers in Parse's forms: 10-character object ids, 25-character usernames and `r:` session tokens.
 public enum RandomIdentifier {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
@@ -10,8 +10,8 @@ public enum RandomIdentifier {
         letters(10)
     }
 
-    /// A username for an account that has none yet (Parse's anonymous users): 25 random letters
-    /// and digits, as Parse Server makes them up.
+    /// A username for an account that gave none (an anonymous one): 25 random letters and
+    /// digits, as Parse Server draws one.
     public static func username() -> String {
         letters(25)
     }

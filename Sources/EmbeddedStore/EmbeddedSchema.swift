@@ -236,16 +236,18 @@ enum EmbeddedSchema {
                 """)
         }
         migrator.registerMigration("v9: authData") { db in
-            // Parse's `authData`: one row per provider an account is linked to, its id there. The
-            // embedded wall links only the anonymous provider (it cannot check a Facebook token).
+            // Each way an account logs in besides its password (Parse's `_User.authData`), one row
+            // a provider. The unique index is what keeps two sign-ups racing with one identity
+            // from both winning: the second insert fails inside its transaction.
             try db.execute(sql: """
-                CREATE TABLE userAuth (
+                CREATE TABLE authData (
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
                     provider TEXT NOT NULL,
                     providerId TEXT NOT NULL,
-                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    PRIMARY KEY (provider, providerId)
+                    fields TEXT NOT NULL,        -- JSON: the provider's fields kept besides id
+                    PRIMARY KEY (userId, provider)
                 ) WITHOUT ROWID;
-                CREATE INDEX userAuthUser ON userAuth(userId);
+                CREATE UNIQUE INDEX authDataIdentity ON authData(provider, providerId);
                 """)
         }
         return migrator

@@ -13,7 +13,7 @@ public final class EmbeddedWall: WallBackend {
     /// The file is on this machine: there is nothing to cache or queue.
     public var isRemote: Bool { false }
     let database: DatabaseQueue
-    private let hasher: PasswordHasher
+    let hasher: PasswordHasher
     let clock: WallClock
     private let decodedParams = DecodedParams()
     /// The authors its nearest searches have read.
@@ -150,8 +150,7 @@ public final class EmbeddedWall: WallBackend {
     public func currentUser(_ session: Session) throws -> User {
         try read { db in
             let (id, user) = try self.user(db, token: session.token)
-            let hasPassword = try Bool.fetchOne(db, sql: "SELECT passwordHash IS NOT NULL FROM user WHERE id = ?", arguments: [id]) ?? false
-            return user.with(logins: try Self.logins(db, userId: id, hasPassword: hasPassword))
+            return user.with(logins: try Self.logins(db, userId: id))
         }
     }
 

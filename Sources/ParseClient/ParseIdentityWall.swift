@@ -71,9 +71,12 @@ extension ParseWall: IdentityWall {
         let known = current.logins(hasPassword: session.user.logins.contains(.password))
         guard known.contains(.facebook) else { throw AnywallError.notLinked(method: .facebook) }
         guard !known.subtracting([.facebook]).isEmpty else {
-            throw AnywallError.lastLoginMethod(wall: client.serverName, method: .facebook)
+            throw AnywallError.lastWayToLogIn(provider: LoginMethod.facebook.rawValue)
         }
-        _ = try update(session, ParseUserChange(authData: ["facebook": .null]))
+        _ = try update(session, ParseUserChange(authData: ["facebook": .null])) { code, _ in
+            // anywall-server's own refusal of the last way in.
+            code == ParseErrorCode.operationForbidden ? .lastWayToLogIn(provider: LoginMethod.facebook.rawValue) : nil
+        }
         return Session(backend: identity, token: session.token, user: session.user.with(logins: known.subtracting([.facebook])))
     }
 
@@ -91,7 +94,7 @@ extension ParseWall: IdentityWall {
     private func identityRefusal(_ code: Int?, _ message: String) -> AnywallError? {
         switch code {
         case ParseErrorCode.objectNotFound: return .facebookRefused(message)
-        case ParseErrorCode.accountAlreadyLinked: return .identityTaken(wall: client.serverName, method: .facebook)
+        case ParseErrorCode.accountAlreadyLinked: return .identityTaken(provider: LoginMethod.facebook.rawValue)
         case ParseErrorCode.unsupportedService: return .loginMethodUnavailable(wall: client.serverName, method: .facebook, reason: message)
         default: return nil
         }

@@ -22,15 +22,18 @@ public enum ParseErrorCode {
     public static let timeout = 124
     public static let duplicateValue = 137
     public static let invalidRoleName = 139
+    /// Parse's SCRIPT_FAILED: also what Parse Server answers when an auth provider's check fails
+    /// without a Parse error of its own (the provider's API cannot be reached).
+    public static let scriptFailed = 141
     public static let validationFailed = 142
     public static let duplicateRequest = 159
     public static let usernameMissing = 200
     public static let passwordMissing = 201
     public static let usernameTaken = 202
     public static let sessionMissing = 206
-    /// `authData` already linked to another user: "this auth is already used".
+    /// An identity (`authData`) linked to another account already.
     public static let accountAlreadyLinked = 208
     public static let invalidSessionToken = 209
-    /// An `authData` provider the server has no adapter for.
+    /// An `authData` provider the server does not take.
     public static let unsupportedService = 252
 }

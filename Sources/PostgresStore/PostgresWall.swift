@@ -22,7 +22,7 @@ public final class PostgresWall: Sendable {
     /// Streaming replicas for reads, when there are any.
     let replicas: PostgresReplicas?
     private let running: Task<Void, Never>
-    private let hasher: PasswordHasher
+    let hasher: PasswordHasher
     let clock: WallClock
     private let sessionLength: Duration
     private let decodedParams = DecodedParams()
@@ -356,7 +356,7 @@ public final class PostgresWall: Sendable {
         try await call("reading a session") { try await self.user(self.client, token: token).user }
     }
 
-    private func openSession(_ connection: PostgresConnection, userId: Int64, user: StoredUser, now: Date) async throws -> Session {
+    func openSession(_ connection: PostgresConnection, userId: Int64, user: StoredUser, now: Date) async throws -> Session {
         let token = RandomIdentifier.sessionToken()
         let digest = RandomIdentifier.tokenDigest(token)
         try await connection.query("INSERT INTO sessions (token_digest, user_id, created_at) VALUES (\(digest), \(userId), \(now))",

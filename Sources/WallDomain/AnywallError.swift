@@ -32,12 +32,8 @@ public enum AnywallError: Error, Equatable, Sendable {
     /// The wall cannot take this way of logging in (the embedded wall cannot check a Facebook
     /// token offline); the reason says why.
     case loginMethodUnavailable(wall: String, method: LoginMethod, reason: String)
-    /// Unlinking would leave the account with no way to log in.
-    case lastLoginMethod(wall: String, method: LoginMethod)
     /// The account has no such login method to unlink.
     case notLinked(method: LoginMethod)
-    /// The identity is already linked to another account on the wall (Parse's 208).
-    case identityTaken(wall: String, method: LoginMethod)
     /// Logging in with Facebook needs the app's id and client token, and these are missing
     /// (the config keys' names).
     case facebookAppMissing([String])
@@ -83,6 +79,10 @@ public enum AnywallError: Error, Equatable, Sendable {
     case unsupported(wall: String, feature: String)
     /// Only the wall's moderators may do this, and the user is not one.
     case notModerator(wall: String, username: String)
+    /// The identity (`authData`) of `provider` is another account's already.
+    case identityTaken(provider: String)
+    /// Unlinking `provider` would leave the account no way to log in: no password and no other identity.
+    case lastWayToLogIn(provider: String)
 
     // MARK: Location
 
@@ -110,10 +110,7 @@ public enum AnywallError: Error, Equatable, Sendable {
         case .accountRefused(let wall, let why): return "\(wall) refused the account: \(why)"
         case .noSessionGiven(let wall): return "\(wall) sent no session"
         case .loginMethodUnavailable(let wall, let method, let why): return "\(wall) cannot log in with \(method.displayName): \(why)"
-        case .lastLoginMethod(let wall, let method):
-            return "\(wall) refused: \(method.displayName) is the account's last way to log in"
         case .notLinked(let method): return "the account has no \(method.displayName) login to unlink"
-        case .identityTaken(let wall, let method): return "\(wall) refused: this \(method.displayName) account is already linked to another account"
         case .facebookAppMissing(let keys): return "no Facebook app: \(keys.joined(separator: " and ")) set neither in the wall's config nor in settings"
         case .facebookRefused(let why): return "Facebook refused: \(why)"
         case .deviceLoginExpired: return "the Facebook login code expired before it was approved (or it was denied)"
@@ -130,6 +127,8 @@ public enum AnywallError: Error, Equatable, Sendable {
         case .noCachedAnswer: return "no cached answer to this question yet (cache-only)"
         case .unsupported(let wall, let feature): return "\(wall) does not offer \(feature) yet"
         case .notModerator(let wall, let username): return "\(username) is not a moderator of \(wall)"
+        case .identityTaken(let provider): return "this \(provider) identity is another account's already"
+        case .lastWayToLogIn(let provider): return "\(provider) is the account's last way to log in (no password, no other identity)"
         }
     }
 

@@ -104,6 +104,19 @@ struct ServeCommand: AsyncParsableCommand {
                                + "and told the seq to resume from.", valueName: "bytes"))
     var liveQueryQueueLimit = 4 << 20
 
+    @Option(help: ArgumentHelp("The Facebook apps whose users may log in with Facebook (authData.facebook), comma-separated; "
+                               + "without it every Facebook log-in is refused.", valueName: "ids"))
+    var facebookAppIds: String?
+
+    @Option(help: ArgumentHelp("A file holding the Facebook app's secret, which signs each Graph API call (appsecret_proof); "
+                               + "else \(ServeCommand.facebookSecretName) (or \(ServeCommand.facebookSecretName)_FILE).", valueName: "path"))
+    var facebookAppSecretFile: String?
+
+    @Option(help: ArgumentHelp("The Graph API that checks Facebook tokens.", valueName: "url"))
+    var facebookGraphUrl = FacebookAuth.defaultGraphURL
+
+    private static let facebookSecretName = "PARSE_SERVER_FACEBOOK_APP_SECRET"
+
     func validate() throws {
         _ = try wallLocation(ProcessInfo.processInfo.environment)
         guard (1...1_000_000).contains(passwordAttempts) else { throw ValidationError("--password-attempts must be from 1 to 1000000") }
@@ -126,6 +139,36 @@ struct ServeCommand: AsyncParsableCommand {
         guard mount.hasPrefix("/"), !mount.contains("?"), !mount.contains(":") else {
             throw ValidationError("--mount must be a path such as /parse")
         }
+        guard let graph = URL(string: facebookGraphUrl), ["http", "https"].contains(graph.scheme), graph.host != nil, graph.query == nil else {
+            throw ValidationError("--facebook-graph-url must be an http:// or https:// URL without a query")
+        }
+        _ = try facebookAppIdList()
+    }
+
+    /// The app ids of `--facebook-app-ids`: none unless given.
+    private func facebookAppIdList() throws -> Set<String> {
+        guard let facebookAppIds else { return [] }
+        let ids = facebookAppIds.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else {
+            throw ValidationError("--facebook-app-ids must be app ids separated by commas, such as 1234567890")
+        }
+        return Set(ids)
+    }
+
+    /// Facebook's check as the options and the environment set it up; the secret from
+    /// `--facebook-app-secret-file`, else the environment (never from an argument: argv is visible to every user).
+    private func authProviders(_ environment: [String: String]) throws -> AuthProviders {
+        var secret: String?
+        if let facebookAppSecretFile {
+            guard let text = try? String(contentsOfFile: facebookAppSecretFile, encoding: .utf8),
+                  !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw ServerFailure.configuration("cannot read the Facebook app secret from --facebook-app-secret-file (\(facebookAppSecretFile)), or it is empty")
+            }
+            secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            secret = try ServerKeys.key(Self.facebookSecretName, environment)
+        }
+        return AuthProviders(facebook: FacebookAuth(appIds: try facebookAppIdList(), appSecret: secret, graphURL: facebookGraphUrl))
     }
 
     func run() async throws {
@@ -204,7 +247,8 @@ struct ServeCommand: AsyncParsableCommand {
         let app = ServerApplication.build(wall: wall, keys: keys, mount: mount, host: bind, port: port,
                                           masterKeyAddresses: try masterKeyAddresses(environment), limits: limits,
                                           keepsRequestIds: !noRequestIds, crossOrigin: allowOrigin,
-                                          trustedProxies: try trustedProxies(), live: live) { port in
+                                          trustedProxies: try trustedProxies(), authProviders: try authProviders(environment),
+                                          live: live) { port in
             ServerLog.event("listening", ["address": .string(address), "port": .number(Double(port)),
                                           "mount": .string(mountPath.isEmpty ? "/" : mountPath), "store": .string(location.description),
                                           "requestsRunOn": .string(onEventLoops ? "event loops" : "Swift concurrency's threads")])

@@ -64,13 +64,13 @@ struct AuthCommandTests {
 
     @Test("the embedded wall refuses Facebook in one line before asking Facebook anything; nothing to unlink there")
     func embeddedRefusesFacebook() throws {
-        let facebook = try FakeFacebook()
+        let facebook = try FakeFacebook(secret: nil)
         let box = try Sandbox()
-        let login = try box.run(["login", "--facebook"], environment: facebook.environment)
+        let login = try box.run(["login", "--facebook"], environment: facebook.cliEnvironment)
         #expect(login.status == Exit.unreachable && login.stderr.split(separator: "\n").count == 1
                 && login.stderr.contains("cannot log in with Facebook: it cannot check a Facebook token offline"), "\(login)")
         try box.signUp("alice")
-        let link = try box.run(["link", "--facebook", "--token-stdin"], input: "tok-alice\n", environment: facebook.environment)
+        let link = try box.run(["link", "--facebook", "--token-stdin"], input: "tok-alice\n", environment: facebook.cliEnvironment)
         #expect(link.status == Exit.unreachable && link.stderr.contains("offline"), "\(link)")
         let unlink = try box.run(["unlink", "--facebook"])
         #expect(unlink.status == Exit.inputRejected && unlink.stderr == "anywall: the account has no Facebook login to unlink\n", "\(unlink)")

@@ -65,7 +65,7 @@ enum Architecture {
         "PostgresStore": ["WallDomain", "WallStorage", "AnywallSupport", "PostgresNIO"],
         // LiveQuery's WebSocket from Hummingbird's own package, never written by hand.
         "AnywallServer": Set(["WallDomain", "WallStorage", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire", "Hummingbird", "HummingbirdCore",
-                              "NIOPosix", "HummingbirdWebSocket"]).union(crypto),
+                              "NIOPosix", "HummingbirdWebSocket", "AsyncHTTPClient"]).union(crypto),
         "anywall-server": ["AnywallServer", "PostgresStore", "WallDomain", "ArgumentParser", "Hummingbird", "NIOCore", "NIOPosix"],
         // AnywallServer for LiveQuery's matching benchmark (`live-matching`).
         "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "ArgumentParser"],

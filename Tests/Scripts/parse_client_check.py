@@ -2,12 +2,15 @@
 nobody here wrote: sign up, log in, save posts with fields of their own and ACLs, query with
 constraints, batch save, count, delete; make a role with the master key, add a user to it, and
 read a post whose ACL names the role as that user and not as another; increment a field.
+With --anonymous instead: sign up anonymously (authData.anonymous, the library's login_auth), log
+in again with the same id, post, and convert the account with a password, keeping its posts.
 PARSE_API_ROOT (the server's URL), PARSE_APP_ID, PARSE_REST_KEY and PARSE_MASTER_KEY come from
 the environment, as the library reads its root URL from it.
 Prints one line per check and 'N passed, N failed'; exits 1 when any failed."""
 import datetime
 import os
 import sys
+import uuid
 
 from parse_client.connection import MasterKey, ParseBatcher, SessionToken, register
 from parse_client.core import ResourceRequestNotFound
@@ -112,5 +115,29 @@ def main():
     return 1 if results["failed"] else 0
 
 
+def anonymous():
+    register(os.environ["PARSE_APP_ID"], os.environ["PARSE_REST_KEY"])
+    device = str(uuid.uuid4())
+    user = User.login_auth({"anonymous": {"id": device}})
+    check("an anonymous sign-up gives a session and a drawn username",
+          bool(user.sessionToken) and len(getattr(user, "username", "")) == 25, vars(user))
+    again = User.login_auth({"anonymous": {"id": device}})
+    check("the same anonymous id logs in to the same account",
+          again.objectId == user.objectId and again.sessionToken != user.sessionToken, vars(again))
+    with SessionToken(user.sessionToken):
+        post = Posts(text="Hello from nobody", location=GeoPoint(37.7793, -122.4193))
+        post.save()
+    check("an anonymous account posts", bool(post.objectId))
+    user.password = "pw-converted"
+    user.save()
+    converted = User.login(user.username, "pw-converted")
+    check("a password converts the account, keeping its objectId", converted.objectId == user.objectId, vars(converted))
+    check("its post stays its own", Posts.Query.get(objectId=post.objectId).user.objectId == user.objectId)
+    stranger = User.login_auth({"anonymous": {"id": device}})
+    check("the anonymous id no longer reaches the converted account", stranger.objectId != user.objectId)
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    return 1 if results["failed"] else 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(anonymous() if "--anonymous" in sys.argv[1:] else main())

@@ -48,11 +48,6 @@ package final class RawHTTPConnection {
         return readAnswer()
     }
 
-    /// The body of an answer `request` read: what follows the blank line after the headers.
-    package static func body(of answer: String) -> String {
-        answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? ""
-    }
-
     /// Everything the server sends until it closes the connection or has sent a whole answer
     /// (headers and `Content-Length` bytes), or 10 s pass.
     package func readAnswer() -> String {

@@ -17,6 +17,6 @@ public protocol IdentityWall: WallBackend {
     func setName(_ name: String, session: Session) throws -> Session
     /// Links a Facebook account to the session's user (an anonymous one then stops being anonymous).
     func link(_ facebook: FacebookIdentity, session: Session) throws -> Session
-    /// Unlinks Facebook from the session's user; refused (`lastLoginMethod`) when it is the last way in.
+    /// Unlinks Facebook from the session's user; refused (`lastWayToLogIn`) when it is the last way in.
     func unlinkFacebook(session: Session) throws -> Session
 }
