@@ -8,8 +8,6 @@ import WallDomain
 struct FacebookSignIn {
     let context: CommandContext
     let wall: WallBackend
-    /// Whether the device login's code is also printed as JSON on stdout.
-    let json: Bool
 
     /// The environment variable naming the Graph API (tests point it at a stand-in).
     static let graphURLVariable = "ANYWALL_FACEBOOK_GRAPH_URL"
@@ -18,16 +16,16 @@ struct FacebookSignIn {
     static let givenTokenLifetime: TimeInterval = 60 * 86_400
 
     /// The identity and the Facebook name of its user.
-    func identity(_ tokens: FacebookTokenOptions) throws -> (identity: FacebookIdentity, name: String?) {
+    func identity(_ options: FacebookLoginOptions) throws -> (identity: FacebookIdentity, name: String?) {
         let graph = try FacebookGraph(baseURL: context.environment[Self.graphURLVariable].flatMap { $0.isEmpty ? nil : $0 } ?? FacebookGraph.defaultURL,
                                       timeouts: try context.preferences().timeouts)
         let accessToken: String
         let lifetime: TimeInterval
-        if let given = try tokens.read() {
+        if let given = try options.readToken() {
             (accessToken, lifetime) = (given, Self.givenTokenLifetime)
         } else {
             let app = try FacebookApp(settings: context.settings) { context.config(for: wall) }
-            let approved = try FacebookDeviceLogin(graph: graph, app: app, json: json).run()
+            let approved = try FacebookDeviceLogin(graph: graph, app: app, json: options.json).run()
             (accessToken, lifetime) = (approved.accessToken, approved.expiresIn > 0 ? TimeInterval(approved.expiresIn) : Self.givenTokenLifetime)
         }
         let me = try graph.me(accessToken: accessToken)

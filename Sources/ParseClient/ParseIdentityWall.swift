@@ -90,12 +90,13 @@ extension ParseWall: IdentityWall {
     }
 
     /// What Parse's `authData` refusals mean: 101 Facebook's check failed, 208 linked elsewhere,
-    /// 252 a provider the server is not set up for.
+    /// 252 a provider the server is not set up for, 141 the server could not reach Facebook.
     private func identityRefusal(_ code: Int?, _ message: String) -> AnywallError? {
         switch code {
         case ParseErrorCode.objectNotFound: return .facebookRefused(message)
         case ParseErrorCode.accountAlreadyLinked: return .identityTaken(provider: LoginMethod.facebook.rawValue)
         case ParseErrorCode.unsupportedService: return .loginMethodUnavailable(wall: client.serverName, method: .facebook, reason: message)
+        case ParseErrorCode.scriptFailed: return .backendUnreachable("\(client.serverName) could not check the token with Facebook: \(message)")
         default: return nil
         }
     }

@@ -52,6 +52,23 @@ struct AuthCommandTests {
         #expect(try box.run(["whoami"]).status == Exit.authFailed)
     }
 
+    @Test("on a terminal, logout of an anonymous account asks: n keeps it, y logs out", arguments: ["n", "y"])
+    func anonymousLogoutAsks(_ answer: String) throws {
+        let box = try Sandbox()
+        try #require(try box.run(["signup", "--anonymous"]).status == Exit.success)
+        let terminal = try PseudoTerminal()
+        let process = try terminal.start(box, ["logout"])
+        var shown = ""
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !shown.contains("[y/N] "), ContinuousClock.now < deadline { shown += terminal.readAvailable(timeout: .milliseconds(50)) }
+        terminal.send(answer + "\n")
+        process.waitUntilExit()
+        shown += terminal.readAvailable()
+        #expect(process.terminationStatus == Exit.success && shown.contains("anonymous account"), "\(shown)")
+        #expect(shown.contains(answer == "y" ? "Logged out" : "Still logged in."), "\(shown)")
+        #expect(try box.run(["whoami"]).status == (answer == "y" ? Exit.authFailed : Exit.success))
+    }
+
     @Test("--anonymous with a username, --facebook with a password, token options without --facebook: usage errors")
     func flagMistakes() throws {
         let box = try Sandbox()

@@ -39,26 +39,15 @@ struct AuthFixtureTests {
         #expect(report.unused.isEmpty, "never asked: \(report.unused)\n\(runs)")
     }
 
-    /// Starts `anywall login --facebook --json` and waits for the code it shows.
-    private func startDeviceLogin(_ box: Sandbox, _ environment: [String: String], command: [String] = ["login", "--facebook", "--json"])
-        throws -> (process: LiveProcess, userCode: String) {
-        let process = try LiveProcess(box, command, environment: environment)
-        #expect(process.waitUntil { !$0.jsonLines.isEmpty }, "no code shown: \(process.stderr)")
-        let shown = process.jsonLines.first ?? [:]
-        let userCode = shown["user_code"] as? String ?? ""
-        #expect(shown["verification_uri"] as? String == "https://www.facebook.com/device" && shown["interval"] as? Int != nil, "\(shown)")
-        #expect(process.stderr.contains(userCode) && process.stderr.contains("https://www.facebook.com/device"), "\(process.stderr)")
-        return (process, userCode)
-    }
-
     @Test("device login: the code on stderr and as JSON, polls at Facebook's interval while pending, then authData, the name, a 0600 session")
     func deviceLogin() throws {
         let server = try TestHTTPServer.replaying(["login-facebook-new", "users-set-name"])
         let facebook = try FakeFacebook(secret: nil, interval: 1)
         let (box, environment) = try sandbox(server, facebook)
-        let (process, userCode) = try startDeviceLogin(box, environment)
+        let run = try DeviceLoginRun(box, environment: environment)
+        let (process, userCode) = (run.process, run.userCode)
         // Left pending for three polls.
-        #expect(process.waitUntil { _ in ((try? facebook.pollTimes()) ?? []).count >= 3 })
+        #expect(run.waitForPolls(3, on: facebook))
         try facebook.approve(userCode)
         let end = process.finish()
         #expect(end.status == Exit.success && !end.bySignal, "\(process.stderr)")
@@ -78,14 +67,14 @@ struct AuthFixtureTests {
         let server = try TestHTTPServer.replaying(["login-facebook-new", "users-set-name"])
         let facebook = try FakeFacebook(secret: nil, interval: 1)
         let (box, environment) = try sandbox(server, facebook)
-        let (process, userCode) = try startDeviceLogin(box, environment)
-        #expect(process.waitUntil { _ in ((try? facebook.pollTimes()) ?? []).count >= 1 })
+        let run = try DeviceLoginRun(box, environment: environment)
+        let (process, userCode) = (run.process, run.userCode)
+        #expect(run.waitForPolls(1, on: facebook))
         // Another poller with the same code makes anywall's next poll come too soon.
-        let code = try facebook.requests().first { $0["path"] as? String == "/device/login_status" }?["params"] as? [String: String]
         Thread.sleep(forTimeInterval: 0.4)
-        try facebook.poll(code: code?["code"] ?? "")
+        try facebook.pollAsAnotherDevice()
         // anywall's own polls: the second is refused (slow down), the third comes 6 s after it.
-        #expect(process.waitUntil(timeout: .seconds(15)) { _ in ((try? facebook.pollTimes()) ?? []).count >= 4 })
+        #expect(run.waitForPolls(4, on: facebook))
         try facebook.approve(userCode)
         #expect(process.finish(timeout: .seconds(20)).status == Exit.success, "\(process.stderr)")
         let polls = try facebook.pollTimes()
@@ -99,7 +88,8 @@ struct AuthFixtureTests {
         let server = try TestHTTPServer.replaying([])
         let facebook = try FakeFacebook(secret: nil, interval: 1, expiresIn: denied ? 60 : 2)
         let (box, environment) = try sandbox(server, facebook)
-        let (process, userCode) = try startDeviceLogin(box, environment)
+        let run = try DeviceLoginRun(box, environment: environment)
+        let (process, userCode) = (run.process, run.userCode)
         if denied { try facebook.deny(userCode) }
         let end = process.finish(timeout: .seconds(15))
         #expect(end.status == Exit.loginNotApproved && process.stderr.hasSuffix(
@@ -113,7 +103,8 @@ struct AuthFixtureTests {
         let server = try TestHTTPServer.replaying([])
         let facebook = try FakeFacebook(secret: nil, interval: 1)
         let (box, environment) = try sandbox(server, facebook)
-        let (process, _) = try startDeviceLogin(box, environment)
+        let run = try DeviceLoginRun(box, environment: environment)
+        let process = run.process
         process.signal(signal)
         let end = process.finish()
         #expect(end.bySignal && end.status == signal, "\(end) \(process.stderr)")

@@ -42,23 +42,15 @@ struct AuthServerCommandTests {
             #expect(try run(["config", "set", "facebookAppId", "\"\(FakeFacebook.appId)\""] + masterKey).status == Exit.success)
             #expect(try run(["config", "set", "facebookClientToken", "\"\(FakeFacebook.clientToken)\""] + masterKey).status == Exit.success)
         }
-
-        /// `login --facebook --json` started, and the code it showed.
-        func startDeviceLogin() throws -> (process: LiveProcess, userCode: String) {
-            let process = try LiveProcess(box, ["login", "--facebook", "--json"], environment: environment)
-            try #require(process.waitUntil { !$0.jsonLines.isEmpty }, "no code shown: \(process.stderr)")
-            let userCode = process.jsonLines.first?["user_code"] as? String ?? ""
-            #expect(!userCode.isEmpty && process.stderr.contains(userCode) && process.stderr.contains("https://www.facebook.com/device"), "\(process.stderr)")
-            return (process, userCode)
-        }
     }
 
     @Test("device login with the app from the wall's config: the code shown, polls at the interval while pending, then a session named from /me")
     func deviceLogin() throws {
         let setup = try Setup()
         try setup.configureApp()
-        let (process, userCode) = try setup.startDeviceLogin()
-        #expect(process.waitUntil { _ in ((try? setup.facebook.pollTimes()) ?? []).count >= 2 })
+        let run = try DeviceLoginRun(setup.box, environment: setup.environment)
+        let (process, userCode) = (run.process, run.userCode)
+        #expect(run.waitForPolls(2, on: setup.facebook))
         try setup.facebook.approve(userCode, as: "bob")
         let end = process.finish()
         #expect(end.status == Exit.success && process.stderr.hasSuffix("Signed up with Facebook and logged in as Bob Example.\n"), "\(process.stderr)")
@@ -73,11 +65,11 @@ struct AuthServerCommandTests {
     func slowDownThenExpired() throws {
         let setup = try Setup(interval: 1, expiresIn: 9)
         try setup.configureApp()
-        let (process, _) = try setup.startDeviceLogin()
-        #expect(process.waitUntil { _ in ((try? setup.facebook.pollTimes()) ?? []).count >= 1 })
-        let first = try setup.facebook.requests().first { $0["path"] as? String == "/device/login_status" }
+        let run = try DeviceLoginRun(setup.box, environment: setup.environment)
+        let process = run.process
+        #expect(run.waitForPolls(1, on: setup.facebook))
         Thread.sleep(forTimeInterval: 0.4)
-        try setup.facebook.poll(code: (first?["params"] as? [String: String])?["code"] ?? "")
+        try setup.facebook.pollAsAnotherDevice()
         let end = process.finish(timeout: .seconds(30))
         #expect(end.status == Exit.loginNotApproved && process.stderr.contains("expired before it was approved"), "\(process.stderr)")
         let polls = try setup.facebook.pollTimes()
@@ -137,7 +129,8 @@ struct AuthServerCommandTests {
     func noTokensShown() throws {
         let setup = try Setup()
         try setup.configureApp()
-        let (process, userCode) = try setup.startDeviceLogin()
+        let run = try DeviceLoginRun(setup.box, environment: setup.environment)
+        let (process, userCode) = (run.process, run.userCode)
         try setup.facebook.approve(userCode)
         #expect(process.finish().status == Exit.success, "\(process.stderr)")
         let token = try setup.run(["link", "--facebook", "--token-stdin"], input: "tok-alice\n")

@@ -55,8 +55,10 @@ package final class FakeFacebook: @unchecked Sendable {
         try control("/_test/deny", ["user_code": userCode])
     }
 
-    /// Polls the device login of `code` as another device would (the next poll of anywall's then comes too soon).
-    package func poll(code: String) throws {
+    /// Polls the first device login as another device would, so that the next poll of anywall's comes too soon.
+    package func pollAsAnotherDevice() throws {
+        let first = try requests().first { $0["path"] as? String == "/device/login_status" }
+        let code = (first?["params"] as? [String: String])?["code"] ?? ""
         _ = try RawHTTPConnection(port: server.port).request(
             "POST", "/device/login_status?access_token=\(Self.appId)%7C\(Self.clientToken)&code=\(code)")
     }

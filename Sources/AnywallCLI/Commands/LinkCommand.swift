@@ -13,9 +13,7 @@ struct LinkCommand: ParsableCommand {
 
     @Flag(help: "Link Facebook (Parse's authData.facebook).")
     var facebook = false
-    @OptionGroup var tokens: FacebookTokenOptions
-    @Flag(help: "Also print the device login's code as one JSON object on stdout.")
-    var json = false
+    @OptionGroup var facebookLogin: FacebookLoginOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -27,7 +25,7 @@ struct LinkCommand: ParsableCommand {
         let wall = try context.openIdentityWall(facebook: true)
         // Not logged in is said before any of Facebook's steps.
         _ = try context.sessions.requireSession(for: wall.identity)
-        let (identity, name) = try FacebookSignIn(context: context, wall: wall, json: json).identity(tokens)
+        let (identity, name) = try FacebookSignIn(context: context, wall: wall).identity(facebookLogin)
         let session = try context.withSession(on: wall) { try wall.link(identity, session: $0) }
         try context.sessions.save(session)
         Terminal.note("Linked Facebook\(name.map { " (\($0))" } ?? "") to \(session.user.username).")

@@ -15,16 +15,14 @@ struct LoginCommand: ParsableCommand {
     @OptionGroup var credentials: CredentialOptions
     @Flag(help: "Log in with Facebook (Parse's authData.facebook): a token given, else Facebook's device login (a code to enter at facebook.com/device).")
     var facebook = false
-    @OptionGroup var tokens: FacebookTokenOptions
-    @Flag(help: "With --facebook: also print the device login's code as one JSON object on stdout.")
-    var json = false
+    @OptionGroup var facebookLogin: FacebookLoginOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
         if facebook, credentials.username != nil || credentials.password.passwordStdin || credentials.password.passwordFile != nil {
             throw ValidationError("--facebook logs in without a username or password: give one or the other")
         }
-        if !facebook, tokens.given || json {
+        if !facebook, facebookLogin.given {
             throw ValidationError("--token-file, --token-stdin and --json go with --facebook")
         }
     }
@@ -40,7 +38,7 @@ struct LoginCommand: ParsableCommand {
             return
         }
         let wall = try context.openIdentityWall(facebook: true)
-        let (identity, name) = try FacebookSignIn(context: context, wall: wall, json: json).identity(tokens)
+        let (identity, name) = try FacebookSignIn(context: context, wall: wall).identity(facebookLogin)
         var (session, created) = try wall.logIn(facebook: identity)
         try context.sessions.save(session)
         // As Anywall does: the name Facebook gives is the one shown as the author.
