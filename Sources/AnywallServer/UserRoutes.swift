@@ -221,6 +221,6 @@ struct UserRoutes {
                 throw Self.invalidLogin
             }
         }
-        return ParseAnswer.json(ParseRendering.user(user, sessionToken: session.token).json)
+        return ParseAnswer.json(try await AuthDataAccounts.ownView(of: user, sessionToken: session.token, on: wall))
     }
 }

@@ -11,12 +11,12 @@ extension EmbeddedWall {
         }
     }
 
-    /// Removes every record: accounts, sessions, posts (with their replies and activity), the
+    /// Removes every record: accounts (with their identities), sessions, posts (with their replies and activity), the
     /// moderators, request ids and config.
     public func removeAllRecords() throws {
         try write { db in
             try db.execute(sql: """
-                DELETE FROM session; DELETE FROM request; DELETE FROM post; DELETE FROM roleUser; DELETE FROM role; DELETE FROM user;
+                DELETE FROM session; DELETE FROM authData; DELETE FROM request; DELETE FROM post; DELETE FROM roleUser; DELETE FROM role; DELETE FROM user;
                 DELETE FROM config; DELETE FROM schemaField
                 """)
         }
@@ -33,12 +33,16 @@ extension EmbeddedWall {
         }
     }
 
-    /// Every account with its password hash, in the order they were made.
+    /// Every account with its password hash and identities, in the order they were made.
     public func accountRecords() throws -> [WallRecords.Account] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT objectId, username, name, passwordHash, createdAt FROM user ORDER BY id").map {
+            var identities: [Int64: [AuthIdentity]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT userId, provider, providerId, fields FROM authData ORDER BY userId, provider") {
+                identities[row[0], default: []].append(AuthIdentity(provider: row[1], id: row[2], storedFields: row[3]))
+            }
+            return try Row.fetchAll(db, sql: "SELECT id, objectId, username, name, passwordHash, createdAt FROM user ORDER BY id").map {
                 WallRecords.Account(objectId: $0["objectId"], username: $0["username"], name: $0["name"], passwordHash: $0["passwordHash"],
-                                    createdAt: Self.date(millis: $0["createdAt"]))
+                                    createdAt: Self.date(millis: $0["createdAt"]), identities: identities[$0["id"]] ?? [])
             }
         }
     }
@@ -76,6 +80,7 @@ extension EmbeddedWall {
             for account in accounts {
                 try db.execute(sql: "INSERT INTO user (objectId, username, name, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?)",
                                arguments: [account.objectId, account.username, account.name, account.passwordHash, Self.millis(account.createdAt)])
+                try Self.link(db, account.identities, to: db.lastInsertedRowID)
             }
             for session in sessions {
                 try db.execute(sql: "INSERT INTO session (tokenDigest, userId, createdAt) SELECT ?, id, ? FROM user WHERE objectId = ?",

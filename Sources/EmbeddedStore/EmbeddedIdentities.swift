@@ -90,7 +90,7 @@ extension EmbeddedWall {
 
     /// Writes `identities` as the account `userId`'s, replacing its own of the same providers;
     /// `identityTaken` when another account has one (the unique index on provider and id).
-    private static func link(_ db: Database, _ identities: [AuthIdentity], to userId: Int64) throws {
+    static func link(_ db: Database, _ identities: [AuthIdentity], to userId: Int64) throws {
         for identity in identities {
             let fields = identity.storedFields
             do {

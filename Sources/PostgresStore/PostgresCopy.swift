@@ -13,11 +13,11 @@ extension PostgresWall {
         }
     }
 
-    /// Removes every record: accounts, sessions, posts (with their replies and activity), the
+    /// Removes every record: accounts (with their identities), sessions, posts (with their replies and activity), the
     /// moderators, request ids and config.
     public func removeAllRecords() async throws {
         _ = try await transaction("removing the records") { connection in
-            try await connection.query("TRUNCATE sessions, requests, activity, posts, role_users, roles, users, config, schema_fields",
+            try await connection.query("TRUNCATE sessions, auth_data, requests, activity, posts, role_users, roles, users, config, schema_fields",
                                        logger: self.logger)
         }
     }
@@ -33,12 +33,18 @@ extension PostgresWall {
         }
     }
 
-    /// Every account with its password hash, in the order they were made.
+    /// Every account with its password hash and identities, in the order they were made.
     public func accountRecords() async throws -> [WallRecords.Account] {
         try await call("reading accounts") {
-            try await self.collect(self.client.query("SELECT object_id, username, name, password_hash, created_at FROM users ORDER BY id",
-                                                     logger: self.logger).decode((String, String, String?, String?, Date).self))
-                .map { WallRecords.Account(objectId: $0, username: $1, name: $2, passwordHash: $3, createdAt: $4) }
+            var identities: [Int64: [AuthIdentity]] = [:]
+            for (userId, provider, id, fields) in try await self.collect(self.client.query(
+                "SELECT user_id, provider, provider_id, fields FROM auth_data ORDER BY user_id, provider", logger: self.logger)
+                .decode((Int64, String, String, String).self)) {
+                identities[userId, default: []].append(AuthIdentity(provider: provider, id: id, storedFields: fields))
+            }
+            return try await self.collect(self.client.query("SELECT id, object_id, username, name, password_hash, created_at FROM users ORDER BY id",
+                                                            logger: self.logger).decode((Int64, String, String, String?, String?, Date).self))
+                .map { WallRecords.Account(objectId: $1, username: $2, name: $3, passwordHash: $4, createdAt: $5, identities: identities[$0] ?? []) }
         }
     }
 
@@ -74,10 +80,11 @@ extension PostgresWall {
         let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
         try await transaction("adding accounts") { connection in
             for account in accounts {
-                try await connection.query("""
+                let inserted = try await self.collect(connection.query("""
                     INSERT INTO users (object_id, username, name, password_hash, created_at)
-                    VALUES (\(account.objectId), \(account.username), \(account.name), \(account.passwordHash), \(account.createdAt))
-                    """, logger: self.logger)
+                    VALUES (\(account.objectId), \(account.username), \(account.name), \(account.passwordHash), \(account.createdAt)) RETURNING id
+                    """, logger: self.logger).decode(Int64.self))
+                if let id = inserted.first { try await self.link(connection, account.identities, to: id) }
             }
             for session in sessions {
                 try await connection.query("""

@@ -99,7 +99,7 @@ extension PostgresWall {
 
     /// Writes `identities` as the account `userId`'s, replacing its own of the same providers;
     /// `identityTaken` when another account has one (the unique index on provider and id).
-    private func link(_ connection: PostgresConnection, _ identities: [AuthIdentity], to userId: Int64) async throws {
+    func link(_ connection: PostgresConnection, _ identities: [AuthIdentity], to userId: Int64) async throws {
         for identity in identities {
             let fields = identity.storedFields
             do {

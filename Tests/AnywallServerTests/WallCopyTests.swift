@@ -26,4 +26,19 @@ struct WallCopyTests {
         #expect(refused.status != 0 && refused.stderr.contains("holds replies, votes") && refused.stdout.isEmpty, "\(refused)")
         #expect(try EmbeddedWall(file: target).isEmptyWall())
     }
+
+    @Test("an account's identities (authData) are copied with it: an anonymous account still logs in on the copy")
+    func copiesIdentities() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-copy-\(UUID().uuidString)")
+        let source = try temporaryWall(file: folder.appendingPathComponent("source.sqlite"))
+        let device = AuthIdentity(provider: "anonymous", id: "copied-device")
+        let facebook = AuthIdentity(provider: "facebook", id: "1001", fields: ["expiration_date": .string("2030-01-01T00:00:00.000Z")])
+        let session = try source.signUp(identities: [device, facebook], username: nil, password: nil, name: nil)
+        let copy = folder.appendingPathComponent("copy.sqlite")
+        let copied = try WallServer.runToExitWithOutput(["copy", "--from", source.file.path, "--to", copy.path], environment: Self.keys)
+        #expect(copied.status == 0, "\(copied)")
+        let target = try EmbeddedWall(file: copy)
+        #expect(try target.accounts(with: [device]).map(\.objectId) == [session.user.objectId])
+        #expect(Set(try target.identities(ofUser: session.user.objectId)) == [device, facebook])
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A wall's records as `anywall-server copy` moves them from one store to another, whole: accounts
-/// with their password hashes, sessions (by the digest a store keeps of each token), posts and
+/// with their password hashes and identities, sessions (by the digest a store keeps of each token), posts and
 /// their authors, and the config.
 public enum WallRecords {
     /// An account with its password hash (`scrypt$...`), nil for an imported author who has none yet.
@@ -11,13 +11,16 @@ public enum WallRecords {
         public let name: String?
         public let passwordHash: String?
         public let createdAt: Date
+        /// The other ways it logs in (`authData`).
+        public let identities: [AuthIdentity]
 
-        public init(objectId: String, username: String, name: String?, passwordHash: String?, createdAt: Date) {
+        public init(objectId: String, username: String, name: String?, passwordHash: String?, createdAt: Date, identities: [AuthIdentity] = []) {
             self.objectId = objectId
             self.username = username
             self.name = name
             self.passwordHash = passwordHash
             self.createdAt = createdAt
+            self.identities = identities
         }
     }
 
