@@ -197,7 +197,7 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" facebook' -l 'facebook' -d 'Log in with Facebook (Parse\'s authData.facebook): a token given, else Facebook\'s device login (a code to enter at facebook.com/device).'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" token-file' -l 'token-file' -d 'Read a Facebook access token from the first line of a file (else: a device login).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" token-stdin' -l 'token-stdin' -d 'Read a Facebook access token from the first line of standard input.'
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" json' -l 'json' -d 'With --facebook: also print the device login\'s code as one JSON object on stdout.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" json' -l 'json' -d 'Also print the device login\'s code as one JSON object on stdout.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" h help' -s 'h' -l 'help' -d 'Show help information.'
