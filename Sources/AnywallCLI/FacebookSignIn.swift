@@ -31,5 +31,4 @@ struct FacebookSignIn {
         let me = try graph.me(accessToken: accessToken)
         return (FacebookIdentity(id: me.id, accessToken: accessToken, expirationDate: Date().addingTimeInterval(lifetime)), me.name)
     }
-
 }
