@@ -17,6 +17,7 @@ struct AuthCommandTests {
         #expect(try box.run(["logout"]).status == Exit.success)
         let signup = try box.run(["signup", "--anonymous"])
         try #require(signup.status == Exit.success && signup.stderr.hasPrefix("Signed up anonymously"), "\(signup)")
+        #expect(try box.run(["whoami"]).stdout.contains(" (anonymous) on "))
         let before = try box.run(["whoami", "--json"]).json as! [String: Any]
         let post = try box.run(["post", "Free coffee"] + Self.here).stdout.trimmingCharacters(in: .newlines)
         #expect(try box.run(["vote", bobs, "up"] + Self.here).status == Exit.success)
