@@ -76,6 +76,14 @@ struct AuthDataTests {
                                          json: ["username": "bea", "password": "pw", "authData": ["anonymous": NSNull()]])
         #expect(sdkConvert.status == 200, "\(sdkConvert)")
         #expect(try server.send("GET", "/users/me", headers: Self.session(sdkToken)).json["authData"] == nil)
+
+        // A sign-up with authData may name itself: no username is drawn, and a taken one is 202.
+        let named = try server.send("POST", "/users", json: ["authData": ["anonymous": ["id": "named-device"]], "username": "cleo", "name": "Cleo"])
+        #expect(named.status == 201 && named.json["username"] == nil, "only a drawn username is named: \(named)")
+        let namedMe = try server.send("GET", "/users/me", headers: Self.session(try #require(named.json["sessionToken"] as? String)))
+        #expect(namedMe.json["username"] as? String == "cleo" && namedMe.json["name"] as? String == "Cleo", "\(namedMe)")
+        let taken = try server.send("POST", "/users", json: ["authData": ["anonymous": ["id": "another-device"]], "username": "CLEO"])
+        #expect(Self.refusal(taken) == "400 202 Account already exists for this username.", "\(taken)")
         #expect(server.stop() == 0)
     }
 
