@@ -173,20 +173,20 @@ _anywall() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    signup|login|logout|whoami|post|nearby|where|reply|thread|vote|report|delete|activity|moderate|settings|config|outbox|import|passwd|help)
+    signup|login|logout|whoami|link|unlink|post|nearby|where|reply|thread|vote|report|delete|activity|moderate|settings|config|outbox|import|passwd|help)
         # Offer subcommand argument completions
         "_anywall_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'signup login logout whoami post nearby where reply thread vote report delete activity moderate settings config outbox import passwd help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'signup login logout whoami link unlink post nearby where reply thread vote report delete activity moderate settings config outbox import passwd help' -- "${cur}"))
         ;;
     esac
 }
 
 _anywall_signup() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --version -h --help)
+    non_repeating_flags=(--password-stdin --anonymous --version -h --help)
     repeating_options=()
     non_repeating_options=(--username --password-file --name --store)
     __anywall_offer_flags_options 0
@@ -212,9 +212,9 @@ _anywall_signup() {
 
 _anywall_login() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --version -h --help)
+    non_repeating_flags=(--password-stdin --facebook --token-stdin --json --version -h --help)
     repeating_options=()
-    non_repeating_options=(--username --password-file --store)
+    non_repeating_options=(--username --password-file --token-file --store)
     __anywall_offer_flags_options 0
 
     # Offer option value completions
@@ -223,6 +223,10 @@ _anywall_login() {
         return
         ;;
     '--password-file')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--token-file')
         __anywall_add_completions -f
         return
         ;;
@@ -235,7 +239,7 @@ _anywall_login() {
 
 _anywall_logout() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
     __anywall_offer_flags_options 0
@@ -252,6 +256,42 @@ _anywall_logout() {
 _anywall_whoami() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store)
+    __anywall_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_link() {
+    repeating_flags=()
+    non_repeating_flags=(--facebook --token-stdin --json --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--token-file --store)
+    __anywall_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--token-file')
+        __anywall_add_completions -f
+        return
+        ;;
+    '--store')
+        __anywall_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_anywall_unlink() {
+    repeating_flags=()
+    non_repeating_flags=(--facebook --version -h --help)
     repeating_options=()
     non_repeating_options=(--store)
     __anywall_offer_flags_options 0
@@ -758,7 +798,7 @@ _anywall_settings_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''live-query-url'$'\n''timeout'
+        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''live-query-url'$'\n''timeout'$'\n''facebook-app-id'$'\n''facebook-client-token'
         return
         ;;
     2)
@@ -786,7 +826,7 @@ _anywall_settings_unset() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''live-query-url'$'\n''timeout'
+        __anywall_add_completions -W 'radius'$'\n''units'$'\n''location'$'\n''format'$'\n''server'$'\n''app-id'$'\n''rest-key'$'\n''live-query-url'$'\n''timeout'$'\n''facebook-app-id'$'\n''facebook-client-token'
         return
         ;;
     esac

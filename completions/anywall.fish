@@ -23,13 +23,17 @@ function __anywall_parse_tokens -S
         __anywall_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'signup'
-            __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'name=' 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'name=' 'anonymous' 'store=' 'version' 'h/help'
         case 'login'
-            __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 0 'username=' 'password-stdin' 'password-file=' 'facebook' 'token-file=' 'token-stdin' 'json' 'store=' 'version' 'h/help'
         case 'logout'
-            __anywall_parse_subcommand 0 'store=' 'version' 'h/help'
+            __anywall_parse_subcommand 0 'force' 'store=' 'version' 'h/help'
         case 'whoami'
             __anywall_parse_subcommand 0 'json' 'store=' 'version' 'h/help'
+        case 'link'
+            __anywall_parse_subcommand 0 'facebook' 'token-file=' 'token-stdin' 'json' 'store=' 'version' 'h/help'
+        case 'unlink'
+            __anywall_parse_subcommand 0 'facebook' 'store=' 'version' 'h/help'
         case 'post'
             __anywall_parse_subcommand 1 'at=' 'gpsd=' 'nmea=' 'baud=' 'fix-timeout=' 'no-queue' 'json' 'store=' 'version' 'h/help'
         case 'nearby'
@@ -161,6 +165,8 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "any
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'login' -d 'Log in; the session is kept on disk (mode 0600).'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'logout' -d 'End the session on the wall and forget it locally.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'whoami' -d 'Show who is logged in, on which wall, and their karma.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'link' -d 'Link a Facebook account to the account logged in, as another way to log in to it.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'unlink' -d 'Unlink Facebook from the account logged in.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'post' -d 'Leave a message where you are.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'nearby' -d 'List the posts nearest you, nearest first.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall" -eq 1' -fa 'where' -d 'Show the location fix the other commands would use.'
@@ -181,15 +187,21 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" password-stdin' -l 'password-stdin' -d 'Read the password from the first line of standard input.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" password-file' -l 'password-file' -d 'Read the password from the first line of a file.' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" name' -l 'name' -d 'The name shown as the author of your posts (default: the username).' -rfka ''
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" anonymous' -l 'anonymous' -d 'Create an account with no username or password (Parse\'s anonymous user); logging out loses it.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall signup" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" username' -l 'username' -d 'The account\'s username (prompted on a terminal when omitted).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" password-stdin' -l 'password-stdin' -d 'Read the password from the first line of standard input.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" password-file' -l 'password-file' -d 'Read the password from the first line of a file.' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" facebook' -l 'facebook' -d 'Log in with Facebook (Parse\'s authData.facebook): a token given, else Facebook\'s device login (a code to enter at facebook.com/device).'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" token-file' -l 'token-file' -d 'Read a Facebook access token from the first line of a file (else: a device login).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" token-stdin' -l 'token-stdin' -d 'Read a Facebook access token from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" json' -l 'json' -d 'Also print the device login\'s code as one JSON object on stdout.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall login" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall logout" force' -l 'force' -d 'Log out of an anonymous account without asking, losing it.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall logout" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall logout" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall logout" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -197,6 +209,17 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall whoami" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall link" facebook' -l 'facebook' -d 'Link Facebook (Parse\'s authData.facebook).'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall link" token-file' -l 'token-file' -d 'Read a Facebook access token from the first line of a file (else: a device login).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall link" token-stdin' -l 'token-stdin' -d 'Read a Facebook access token from the first line of standard input.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall link" json' -l 'json' -d 'Also print the device login\'s code as one JSON object on stdout.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall link" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall link" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall link" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall unlink" facebook' -l 'facebook' -d 'Unlink Facebook (Parse\'s authData.facebook).'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall unlink" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall unlink" version' -l 'version' -d 'Show the version.'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall unlink" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" at' -l 'at' -d 'A fixed location, e.g. 37.7793,-122.4193.' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" gpsd' -l 'gpsd' -d 'Read fixes from gpsd (default: localhost:2947; the value may be left out).' -rfka ''
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall post" nmea' -l 'nmea' -d 'Read NMEA 0183 from a file, a serial device, or stdin for \'-\'.' -rF
@@ -340,12 +363,12 @@ complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_option
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings show" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 1' -fka 'radius units location format server app-id rest-key live-query-url timeout'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 1' -fka 'radius units location format server app-id rest-key live-query-url timeout facebook-app-id facebook-client-token'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings set" -eq 2' -fka '(__anywall_custom_completion ---completion settings set -- positional@1 (count (__anywall_tokens -pc)) (__anywall_tokens -tC))'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings unset" -eq 1' -fka 'radius units location format server app-id rest-key live-query-url timeout'
+complete -c 'anywall' -n '__anywall_should_offer_completions_for_positional "anywall settings unset" -eq 1' -fka 'radius units location format server app-id rest-key live-query-url timeout facebook-app-id facebook-client-token'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" store' -l 'store' -d 'The embedded wall\'s SQLite file (default: $ANYWALL_STORE, else $XDG_DATA_HOME/anywall/wall.sqlite).' -rF
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" version' -l 'version' -d 'Show the version.'
 complete -c 'anywall' -n '__anywall_should_offer_completions_for_flags_or_options "anywall settings unset" h help' -s 'h' -l 'help' -d 'Show help information.'

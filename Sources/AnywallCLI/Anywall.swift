@@ -21,7 +21,7 @@ struct Anywall: ParsableCommand {
             """,
         version: AnywallVersion.current,
         subcommands: [
-            SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
+            SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self, LinkCommand.self, UnlinkCommand.self,
             PostCommand.self, NearbyCommand.self, WhereCommand.self,
             ReplyCommand.self, ThreadCommand.self, VoteCommand.self, ReportCommand.self, DeleteCommand.self, ActivityCommand.self,
             ModerateCommand.self,

@@ -56,6 +56,18 @@ struct CommandContext {
         return wall
     }
 
+    /// The wall, for the commands of Parse's `authData` (anonymous and Facebook accounts), with the
+    /// outbox sent; `facebook`: refused at once by a wall that cannot take Facebook, before any of
+    /// Facebook's steps.
+    func openIdentityWall(facebook: Bool) throws -> IdentityWall {
+        let wall = try openBackendSendingOutbox()
+        guard let identities = wall as? IdentityWall else {
+            throw AnywallError.unsupported(wall: wall.description, feature: "anonymous and Facebook accounts")
+        }
+        if facebook { try identities.checkFacebookAvailable() }
+        return identities
+    }
+
     /// The embedded wall, for the commands that only it has (`import`, `passwd`): refused while a
     /// server is in use, unless `--store` names the file.
     func openEmbeddedOnly(for command: String) throws -> EmbeddedWall {

@@ -21,9 +21,19 @@ extension AnywallError {
             return "\(reason); a new server needs the Posts class created once: 'anywall config init --master-key-file FILE'"
         case .noCachedAnswer:
             return "\(reason): ask once with the server in reach"
+        case .loginMethodUnavailable:
+            return "\(reason); use a Parse Server or anywall-server ('anywall settings set server URL')"
+        case .lastWayToLogIn:
+            return "\(reason): give it a username and password first ('anywall signup --username U' while logged in anonymously) "
+                + "or log in with them, then unlink"
+        case .facebookAppMissing(let keys):
+            let settings = keys.map { $0 == FacebookApp.appIdKey ? "anywall settings set facebook-app-id ID" : "anywall settings set facebook-client-token TOKEN" }
+            return "\(reason): '\(settings.joined(separator: "', '"))'"
+        case .deviceLoginExpired:
+            return "\(reason): run 'anywall login --facebook' again"
         case .inputRejected, .objectTooLarge, .fileUnreadable, .usernameTaken, .badCredentials, .accountRefused, .notWritable, .duplicateRequest, .fieldTypeMismatch,
              .postRefused, .backendUnreachable, .protocolError, .masterKeyRefused, .requestRefused, .noFix, .sourceUnreachable,
-             .failure, .unsupported, .notModerator, .identityTaken, .lastWayToLogIn:
+             .failure, .unsupported, .notModerator, .notLinked, .identityTaken, .facebookRefused:
             return reason
         }
     }

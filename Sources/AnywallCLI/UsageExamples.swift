@@ -10,6 +10,8 @@ enum UsageExamples {
     static let `login` = shown(loginExamples)
     static let `logout` = shown(logoutExamples)
     static let `whoami` = shown(whoamiExamples)
+    static let `link` = shown(linkExamples)
+    static let `unlink` = shown(unlinkExamples)
     static let `post` = shown(postExamples)
     static let `nearby` = shown(nearbyExamples)
     static let `where` = shown(whereExamples)
@@ -46,13 +48,25 @@ enum UsageExamples {
         ("anywall signup --username alice", "asks for the password twice, without echo"),
         ("echo \"pick a password\" | anywall signup --username alice --password-stdin", "the password from stdin"),
         ("anywall signup --username bob --name \"Bob Lee\" --password-file bob.pw", "shown as \"Bob Lee\"; password from a file"),
+        ("anywall signup --anonymous", "an account with no name or password, lost at logout"),
+        ("anywall signup --username carol", "while logged in anonymously: keeps the account, its posts, votes and replies"),
     ]
     private static let loginExamples: [Example] = [
         ("anywall login --username alice", "asks for the password, without echo"),
         ("anywall login --username alice --password-file ~/.anywall-pw", "the password from a file"),
+        ("anywall login --facebook", "shows a code to enter at facebook.com/device, then waits for it"),
+        ("anywall login --facebook --token-file fb.token", "with a Facebook access token you already have"),
     ]
     private static let logoutExamples: [Example] = [
         ("anywall logout", "end the session, on the wall and here"),
+        ("anywall logout --force", "also an anonymous account's, without asking: it is lost"),
+    ]
+    private static let linkExamples: [Example] = [
+        ("anywall link --facebook", "log in to this account with Facebook from now on"),
+        ("anywall link --facebook --token-stdin < fb.token", "with a token you already have"),
+    ]
+    private static let unlinkExamples: [Example] = [
+        ("anywall unlink --facebook", "refused if Facebook is the only way in"),
     ]
     private static let whoamiExamples: [Example] = [
         ("anywall whoami", "who is logged in, on which wall"),

@@ -51,6 +51,15 @@ public final class StopSignal: @unchecked Sendable {
         return caught
     }
 
+    /// Waits until `deadline` or a signal, whichever comes first.
+    public func wait(until deadline: ContinuousClock.Instant) {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero, received == nil else { return }
+        let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&watched, 1, max(milliseconds, 1))
+    }
+
     /// Ends the process by the signal that arrived, after the caller has cleaned up, so a shell
     /// sees the command was interrupted rather than finished.
     public func endProcessBySignal() -> Never {

@@ -148,7 +148,10 @@ public final class EmbeddedWall: WallBackend {
     }
 
     public func currentUser(_ session: Session) throws -> User {
-        try read { db in try self.user(db, token: session.token).user }
+        try read { db in
+            let (id, user) = try self.user(db, token: session.token)
+            return user.with(logins: try Self.logins(db, userId: id))
+        }
     }
 
     /// Sets the password of an existing user: for authors brought in by `import`, and for a

@@ -151,7 +151,7 @@ public struct Preferences: Sendable {
         case .units: return UnitSystem.metric.rawValue
         case .location: return nil
         case .format: return OutputFormat.table.rawValue
-        case .server, .appId, .restKey, .liveQueryURL: return nil
+        case .server, .appId, .restKey, .liveQueryURL, .facebookAppId, .facebookClientToken: return nil
         case .timeout: return HTTPTimeouts.standard.total.flagForm
         }
     }

@@ -25,6 +25,10 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable, Comparable {
     case liveQueryURL = "live-query-url"
     /// How long to wait for a server's answer.
     case timeout
+    /// The Facebook app's id, for `login --facebook` (else the wall's config `facebookAppId`).
+    case facebookAppId = "facebook-app-id"
+    /// The Facebook app's client token (not a secret: apps embed it), else the config's `facebookClientToken`.
+    case facebookClientToken = "facebook-client-token"
 
     /// Keys whose values are not shown in full (`settings show`).
     public var isSecret: Bool { self == .restKey }
@@ -129,7 +133,7 @@ public struct Settings: Equatable, Sendable {
             values[key] = try ParseServer(url: value, applicationId: "checked later", restKey: nil).url
         case .liveQueryURL:
             values[key] = try LiveQueryAddress(named: value).url
-        case .appId, .restKey:
+        case .appId, .restKey, .facebookAppId, .facebookClientToken:
             guard !value.isEmpty, !value.contains(where: \.isNewline) else {
                 throw AnywallError.inputRejected("bad \(key.rawValue): it must be one line, not empty")
             }

@@ -31,6 +31,17 @@ final class ParseClient {
         body: (any Encodable)? = nil, sessionToken: String? = nil, masterKey: String? = nil,
         requestId: String? = nil, revocableSession: Bool = false, sendsPassword: Bool = false, as type: T.Type
     ) throws(ParseFailure) -> T {
+        try exchange(method, path, query: query, body: body, sessionToken: sessionToken, masterKey: masterKey, requestId: requestId,
+                     revocableSession: revocableSession, sendsPassword: sendsPassword, as: type).answer
+    }
+
+    /// Sends a request and decodes a 2xx answer as `T`, with its status (Parse's sign-up with
+    /// `authData` answers 201 for a new user, 200 for one logged in).
+    func exchange<T: Decodable>(
+        _ method: HTTPRequest.Method, _ path: String, query: [(name: String, value: String)] = [],
+        body: (any Encodable)? = nil, sessionToken: String? = nil, masterKey: String? = nil,
+        requestId: String? = nil, revocableSession: Bool = false, sendsPassword: Bool = false, as type: T.Type
+    ) throws(ParseFailure) -> (answer: T, status: Int) {
         if server.sendsInClear, sendsPassword || sessionToken != nil || masterKey != nil {
             throw .cleartext("refusing to send \(sendsPassword ? "a password" : masterKey != nil ? "the master key" : "your session") to "
                              + "\(server.url) over unencrypted http://: anyone on the network could read it; use https:// "
@@ -51,7 +62,7 @@ final class ParseClient {
         let response = try perform(request)
         guard (200..<300).contains(response.status) else { throw refusal(response) }
         do {
-            return try decoder.decode(T.self, from: response.body)
+            return (try decoder.decode(T.self, from: response.body), response.status)
         } catch {
             throw .malformed("\(serverName) sent an answer anywall cannot read (HTTP \(response.status), \(Self.reason(error)))")
         }

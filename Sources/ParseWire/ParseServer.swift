@@ -33,7 +33,11 @@ public struct ParseServer: Equatable, Sendable {
     /// Whether what is sent to the server crosses a network unencrypted: `http://` to a host other
     /// than this machine's loopback. A password, a session token or the master key is then never
     /// sent (anyone on the way could take it).
-    public var sendsInClear: Bool {
+    public var sendsInClear: Bool { Self.sendsInClear(to: url) }
+
+    /// Whether a request to `url` crosses a network unencrypted (`sendsInClear`), for any server
+    /// anywall sends a secret to (the Graph API too).
+    public static func sendsInClear(to url: String) -> Bool {
         guard let parsed = URLComponents(string: url), parsed.scheme?.lowercased() == "http", let host = parsed.host?.lowercased() else {
             return false
         }

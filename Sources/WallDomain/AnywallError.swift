@@ -29,6 +29,19 @@ public enum AnywallError: Error, Equatable, Sendable {
     case accountRefused(wall: String, reason: String)
     /// The server acted on a sign-up or log-in but sent no session token.
     case noSessionGiven(wall: String)
+    /// The wall cannot take this way of logging in (the embedded wall cannot check a Facebook
+    /// token offline); the reason says why.
+    case loginMethodUnavailable(wall: String, method: LoginMethod, reason: String)
+    /// The account has no such login method to unlink.
+    case notLinked(method: LoginMethod)
+    /// Logging in with Facebook needs the app's id and client token, and these are missing
+    /// (the config keys' names).
+    case facebookAppMissing([String])
+    /// Facebook refused the access token or the app (Graph API error, or Parse's 101 for Facebook auth);
+    /// its reason, never the token.
+    case facebookRefused(String)
+    /// Nobody approved the device login before its code expired, or it was denied.
+    case deviceLoginExpired
 
     // MARK: Posts
 
@@ -96,6 +109,11 @@ public enum AnywallError: Error, Equatable, Sendable {
         case .sessionExpired: return "the session has expired or was ended"
         case .accountRefused(let wall, let why): return "\(wall) refused the account: \(why)"
         case .noSessionGiven(let wall): return "\(wall) sent no session"
+        case .loginMethodUnavailable(let wall, let method, let why): return "\(wall) cannot log in with \(method.displayName): \(why)"
+        case .notLinked(let method): return "the account has no \(method.displayName) login to unlink"
+        case .facebookAppMissing(let keys): return "no Facebook app: \(keys.joined(separator: " and ")) set neither in the wall's config nor in settings"
+        case .facebookRefused(let why): return "Facebook refused: \(why)"
+        case .deviceLoginExpired: return "the Facebook login code expired before it was approved (or it was denied)"
         case .notWritable(let objectId): return "post \(objectId) does not exist or is not yours to change"
         case .duplicateRequest: return "the wall has this request already"
         case .fieldTypeMismatch(let field, let expected, let given): return "schema mismatch for Posts.\(field); expected \(expected) but got \(given)"

@@ -43,7 +43,7 @@ struct BadInputTests {
                 + "--radius 5km (or ANYWALL_RADIUS=5km), or on a wall you administer: anywall config set availableFilterDistances "
                 + "'[250,2000,5000,16404.2]'\n")
         #expect(try Self.box.run(["settings", "set", "colour", "red"]).stderr
-                == "anywall: unknown setting 'colour': the settings are radius, units, location, format, server, app-id, rest-key, live-query-url, timeout\n")
+                == "anywall: unknown setting 'colour': the settings are radius, units, location, format, server, app-id, rest-key, live-query-url, timeout, facebook-app-id, facebook-client-token\n")
     }
 
     @Test("a negative latitude after --at is a value, not a flag")

@@ -37,6 +37,14 @@ struct ServerFixtureTests {
         "post-reportcount-increment-forbidden": "anywall-server keeps the counters (119)",
         "users-by-username": "a stock server's state", "roles-moderators-none": "a stock server's state",
         "roles-create-moderators": "a stock server's state",
+        // Issue 35's authData: Facebook's need anywall-server started with a Graph API stand-in
+        // (AuthCommandTests run the CLI against it); the anonymous ones a stock server's ids.
+        "signup-anonymous": "a stock server's ids", "users-convert": "a stock server's ids", "users-convert-taken": "a stock server's ids",
+        "login-facebook-new": "needs the Graph API stand-in", "login-facebook-existing": "needs the Graph API stand-in",
+        "login-facebook-invalid": "needs the Graph API stand-in", "users-set-name": "a stock server's ids",
+        "link-facebook": "needs the Graph API stand-in", "link-facebook-taken": "needs the Graph API stand-in",
+        "users-me-facebook": "needs the Graph API stand-in", "users-me-facebook-only": "needs the Graph API stand-in",
+        "unlink-facebook": "needs the Graph API stand-in",
     ]
 
     static let fixtures = TestHTTPServer.repositoryRoot.appendingPathComponent("fixtures/parse")

@@ -133,10 +133,12 @@ package enum Exit {
     package static let usage: Int32 = 64
     package static let inputRejected: Int32 = 65
     package static let fileUnreadable: Int32 = 66
+    package static let loginNotApproved: Int32 = 67
     package static let unreachable: Int32 = 69
     package static let internalFailure: Int32 = 70
     package static let outputFailed: Int32 = 74
     package static let noFix: Int32 = 75
     package static let protocolError: Int32 = 76
     package static let authFailed: Int32 = 77
+    package static let notConfigured: Int32 = 78
 }

@@ -113,7 +113,7 @@ struct ConfigCommand: ParsableCommand {
 
         /// The parameters anywall reads (Anywall's two, and the social layer's the design names).
         static let knownKeys = [RemoteConfig.filterDistancesKey, RemoteConfig.maxCharactersKey,
-                                "hideScore", "reportLimit", "facebookAppId", "facebookClientToken"]
+                                "hideScore", "reportLimit", FacebookApp.appIdKey, FacebookApp.clientTokenKey]
 
         func run() throws {
             // A parameter, once set, stays on the wall: a misspelled one is refused before it is kept.

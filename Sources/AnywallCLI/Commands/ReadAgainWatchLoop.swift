@@ -36,7 +36,7 @@ struct ReadAgainWatchLoop {
         var outage = false
         while stop.received == nil {
             let now = ContinuousClock.now
-            Self.wait(for: stop, until: subscription == nil ? nextRead : now + Self.listeningSlice)
+            stop.wait(until: subscription == nil ? nextRead : now + Self.listeningSlice)
             guard stop.received == nil else { break }
             if let current = subscription {
                 var readAgain = false
@@ -82,15 +82,6 @@ struct ReadAgainWatchLoop {
             if !outage { Terminal.warn("\(error.wording); trying again") }
             outage = true
         }
-    }
-
-    /// Waits until `deadline` or a stop signal, whichever comes first.
-    private static func wait(for stop: StopSignal, until deadline: ContinuousClock.Instant) {
-        let left = ContinuousClock.now.duration(to: deadline)
-        guard left > .zero else { return }
-        let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-        var watched = pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&watched, 1, max(milliseconds, 1))
     }
 
     /// The updates the socket's threads deliver, kept until the loop takes them.

@@ -16,7 +16,8 @@ struct SettingsCommand: ParsableCommand {
             server (a Parse Server's URL with its mount path; unset: the embedded wall), app-id, rest-key \
             (give '-' to read it from standard input), live-query-url (the Parse Server's LiveQuery server, \
             wss://...: --watch then listens instead of asking again; anywall-server needs none), timeout (how long \
-            to wait for a server, e.g. 15s).
+            to wait for a server, e.g. 15s), facebook-app-id and facebook-client-token (the Facebook app of \
+            'login --facebook', else the wall's config facebookAppId and facebookClientToken).
 
             \(UsageExamples.settings)
             """,
@@ -177,7 +178,7 @@ extension Settings {
         case .format: return OutputFormat.allCases.map(\.rawValue)
         case .location: return ["gpsd", "gpsd:localhost:2947", "at:", "nmea:"]
         case .timeout: return [HTTPTimeouts.standard.total.flagForm]
-        case .server, .appId, .restKey, .liveQueryURL, nil: return []
+        case .server, .appId, .restKey, .liveQueryURL, .facebookAppId, .facebookClientToken, nil: return []
         }
     }
 }

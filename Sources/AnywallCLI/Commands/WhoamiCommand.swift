@@ -39,14 +39,15 @@ struct WhoamiCommand: ParsableCommand {
     func run() throws {
         let context = try CommandContext(store: store)
         let wall = try context.openBackendSendingOutbox()
-        let (user, karma) = try context.withSession(on: wall) { session in
-            (try wall.currentUser(session), try (wall as? SocialWall)?.karma(session))
+        // Whether the account is anonymous is the session's to know: a Parse user record does not say.
+        let (user, karma, anonymous) = try context.withSession(on: wall) { session in
+            (try wall.currentUser(session), try (wall as? SocialWall)?.karma(session), session.user.isAnonymous)
         }
         if json.json {
             Terminal.output(JSONText.encode(Output(objectId: user.objectId, username: user.username,
                                                    name: user.name, backend: wall.identity, karma: karma)) + "\n")
         } else {
-            let name = user.name.map { " (\($0))" } ?? ""
+            let name = user.name.map { " (\($0))" } ?? (anonymous ? " (anonymous)" : "")
             let standing = karma.map { ", karma \($0)" } ?? ""
             Terminal.output(Terminal.inert("\(user.username)\(name) on \(wall.description)\(standing)") + "\n")
         }
