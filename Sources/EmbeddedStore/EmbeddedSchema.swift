@@ -215,19 +215,7 @@ enum EmbeddedSchema {
             try db.execute(sql: "CREATE INDEX replyPlace ON post(latitude, longitude) WHERE parentId IS NOT NULL")
         }
         migrator.registerMigration("v10: authData") { db in
-            // Each way an account logs in besides its password (Parse's `_User.authData`), one row
-            // a provider. The unique index is what keeps two sign-ups racing with one identity
-            // from both winning: the second insert fails inside its transaction.
-            try db.execute(sql: """
-                CREATE TABLE authData (
-                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
-                    provider TEXT NOT NULL,
-                    providerId TEXT NOT NULL,
-                    fields TEXT NOT NULL,        -- JSON: the provider's fields kept besides id
-                    PRIMARY KEY (userId, provider)
-                ) WITHOUT ROWID;
-                CREATE UNIQUE INDEX authDataIdentity ON authData(provider, providerId);
-                """)
+            try db.execute(sql: IdentityTable.creation(on: .sqlite).joined(separator: ";\n"))
         }
         return migrator
     }()

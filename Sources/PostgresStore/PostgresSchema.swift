@@ -160,21 +160,8 @@ enum PostgresSchema {
             """,
             "CREATE TRIGGER activity_changed AFTER INSERT OR UPDATE OR DELETE ON activity FOR EACH ROW EXECUTE FUNCTION log_activity_change()",
         ]),
-        // As the SQLite store's v10: each way an account logs in besides its password (Parse's
-        // `_User.authData`), one row a provider; the unique index keeps two sign-ups racing with
-        // one identity from both winning.
-        ("v8: authData", [
-            """
-            CREATE TABLE auth_data (
-                user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-                provider text NOT NULL,
-                provider_id text NOT NULL,
-                fields text NOT NULL,               -- JSON: the provider's fields kept besides id
-                PRIMARY KEY (user_id, provider)
-            )
-            """,
-            "CREATE UNIQUE INDEX auth_data_identity ON auth_data (provider, provider_id)",
-        ]),
+        // As the SQLite store's v10 (`IdentityTable`).
+        ("v8: authData", IdentityTable.creation(on: .postgres)),
     ]
 
     /// The columns of `posts` a change row keeps (as v3 left them), with their types. Migration v6
