@@ -1,5 +1,5 @@
+import AnywallSupport
 import AsyncHTTPClient
-import Crypto
 import Foundation
 import NIOCore
 import ParseWire
@@ -57,7 +57,7 @@ package struct FacebookAuth: Sendable {
     private func graph(_ path: String, fields: String? = nil, token: String) async throws -> [String: JSONValue] {
         var query = fields.map { "fields=\($0)&" } ?? ""
         query += "access_token=\(Self.queryEncoded(token))"
-        if let appSecret { query += "&appsecret_proof=\(Self.proof(token, secret: appSecret))" }
+        if let appSecret { query += "&appsecret_proof=\(HexDigest.hmacSHA256(token, key: appSecret))" }
         let request = HTTPClientRequest(url: "\(graphURL)/\(path)?\(query)")
         let body: ByteBuffer
         do {
@@ -70,12 +70,6 @@ package struct FacebookAuth: Sendable {
             throw ParseRefusal(ParseErrorCode.scriptFailed, "Facebook's Graph API answered something that is not JSON.")
         }
         return object
-    }
-
-    /// `appsecret_proof`: the HMAC-SHA256 of the token keyed by the app secret, in hex.
-    static func proof(_ token: String, secret: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data(token.utf8), using: SymmetricKey(data: Data(secret.utf8)))
-        return code.map { String(format: "%02x", $0) }.joined()
     }
 
     /// `text` with everything but unreserved characters percent-encoded, for a query's value.
