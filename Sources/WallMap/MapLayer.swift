@@ -7,4 +7,6 @@ public enum MapLayer: Int, CaseIterable, Sendable {
     case accuracyRing
     /// Distance rings at round distances, dashed so they differ from the filter circle without colour.
     case rangeRing
+    /// The world's coastline, approximate, on views of 200 km and more.
+    case coastline
 }

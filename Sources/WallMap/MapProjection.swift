@@ -19,10 +19,15 @@ struct MapProjection {
 
     /// The point's offset from the centre, as (east, north).
     func offset(of point: GeoPoint) -> (east: Distance, north: Distance) {
-        var longitude = point.longitude - center.longitude
+        offset(latitude: point.latitude, longitude: point.longitude)
+    }
+
+    /// The offset of a place given in degrees, which may lie on a pole or the antimeridian (a coastline's vertex).
+    func offset(latitude: Double, longitude: Double) -> (east: Distance, north: Distance) {
+        var longitude = longitude - center.longitude
         // -180 <= longitude < 180: 179.9°E seen from 179.9°W is 0.2° west, not 359.8° east.
         longitude = (longitude + 540).truncatingRemainder(dividingBy: 360) - 180
-        return (.meters(longitude * metersPerDegreeEast), .meters((point.latitude - center.latitude) * metersPerDegreeNorth))
+        return (.meters(longitude * metersPerDegreeEast), .meters((latitude - center.latitude) * metersPerDegreeNorth))
     }
 
     /// The bearing of the point, in degrees clockwise from north, as the map shows it.

@@ -46,6 +46,7 @@ public enum MapStyle: String, CaseIterable, Sendable {
             case .filterCircle: return "*"
             case .accuracyRing: return ":"
             case .rangeRing: return "."
+            case .coastline: return "~"
             }
         }
     }

@@ -33,9 +33,12 @@ public struct RadarRenderer: Sendable {
         let cellWidth = scene.filterRadius.meters / (Self.filterCircleShare * halfSpan)
         let projection = MapProjection(center: scene.fix.point)
         let middle = (x: Double(center.column) + 0.5, y: Double(center.row) + 0.5)
-        func position(_ point: GeoPoint) -> (x: Double, y: Double) {
-            let (east, north) = projection.offset(of: point)
+        func position(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+            let (east, north) = projection.offset(latitude: latitude, longitude: longitude)
             return (middle.x + east.meters / cellWidth, middle.y - north.meters / (2 * cellWidth))
+        }
+        func position(_ point: GeoPoint) -> (x: Double, y: Double) {
+            position(latitude: point.latitude, longitude: point.longitude)
         }
 
         var canvas = DotCanvas(style: style, columns: columns, rows: mapRows)
@@ -59,6 +62,20 @@ public struct RadarRenderer: Sendable {
         // A ring inside your own cell says nothing.
         if let accuracy = scene.fix.accuracy, accuracy.meters > cellWidth {
             circle(accuracy, dashed: false, .accuracyRing)
+        }
+
+        // GEOS cuts the coastline to the view; were it missing, the map is drawn without the coast (and says nothing of it).
+        let showsCoast = Double(columns) * cellWidth >= Coastline.narrowestView.meters
+        let coast = showsCoast ? try? Coastline.lines.pieces(within: Coastline.boxes(
+            around: scene.fix.point, halfWidth: .meters(Double(columns) / 2 * cellWidth), halfHeight: .meters(Double(mapRows) * cellWidth))) : nil
+        for piece in coast ?? [] {
+            let dots = piece.map { vertex in
+                let (x, y) = position(latitude: vertex.latitude, longitude: vertex.longitude)
+                return (x: Int((x * Double(style.dotsAcross)).rounded(.down)), y: Int((y * Double(style.dotsDown)).rounded(.down)))
+            }
+            for (from, to) in zip(dots, dots.dropFirst()) {
+                canvas.line(from: from, to: to, .coastline)
+            }
         }
 
         var board = LabelBoard(background: (0..<mapRows).map { row in
@@ -138,6 +155,11 @@ public struct RadarRenderer: Sendable {
         let (end, body, start) = style.scaleBar
         let scaleBar = String(start) + String(repeating: body, count: barCells - 2) + String(end) + " " + bar.description
         board.place(scaleBar, at: [CellPosition(column: 1, row: mapRows - 1), CellPosition(column: 1, row: mapRows - 2)])
+        if coast != nil {
+            let label = Coastline.label(in: style)
+            board.place(label, at: [CellPosition(column: columns - label.count - 1, row: mapRows - 1),
+                                    CellPosition(column: columns - label.count - 1, row: mapRows - 2)])
+        }
         for marker in markers where marker.cell != center && marker.posts.count == 1 && !scene.posts[marker.posts[0]].visible {
             let text = scene.posts[marker.posts[0]].distance.readable(in: scene.units).flagForm
             board.place(text, at: beside(marker.cell, text))

@@ -67,9 +67,12 @@ struct MapCommandTests {
         }
     }
 
-    @Test("golden frames: hidden posts, a crowded cell, ascii, blocks, TERM=dumb")
+    @Test("golden frames: hidden posts, a crowded cell, ascii, blocks, TERM=dumb, a 500 km view with the coastline")
     func goldenFrames() throws {
         let box = try Self.wall()
+        let wide = try map(box, ["--radius", "170km", "--search-distance", "500km"]).stdout
+        #expect(wide.contains("coast ≈1:110m") && wide.contains("1 col = 17.3 km"), "\(wide)")
+        try GoldenFrame.check("coast", wide)
         try GoldenFrame.check("hidden", try map(box, ["--radius", "500m"]).stdout)
         try GoldenFrame.check("ascii", try map(box, ["--map-style", "ascii"]).stdout)
         try GoldenFrame.check("blocks", try map(box, ["--map-style", "blocks"]).stdout)

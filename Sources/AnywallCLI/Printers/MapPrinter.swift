@@ -50,7 +50,7 @@ struct MapPrinter {
         case .hiddenPost, .background(.rangeRing): return .dim
         case .background(.filterCircle): return .cyan
         case .background(.accuracyRing): return .yellow
-        case .empty, .label: return nil
+        case .empty, .label, .background(.coastline): return nil
         }
     }
 }

@@ -16,6 +16,7 @@
     X(GEOSWKTReader_create_r) X(GEOSWKTReader_destroy_r) X(GEOSWKTReader_read_r) \
     X(GEOSWKTWriter_create_r) X(GEOSWKTWriter_destroy_r) X(GEOSWKTWriter_setTrim_r) X(GEOSWKTWriter_write_r) \
     X(GEOSGeoJSONReader_create_r) X(GEOSGeoJSONReader_destroy_r) X(GEOSGeoJSONReader_readGeometry_r) \
+    X(GEOSWKBReader_create_r) X(GEOSWKBReader_destroy_r) X(GEOSWKBReader_read_r) X(GEOSClipByRect_r) \
     X(GEOSCoordSeq_create_r) X(GEOSCoordSeq_destroy_r) X(GEOSCoordSeq_getSize_r) X(GEOSCoordSeq_getXY_r) \
     X(GEOSCoordSeq_setXY_r) \
     X(GEOSGeom_createLinearRing_r) X(GEOSGeom_createPolygon_r) X(GEOSGeom_createCollection_r) \

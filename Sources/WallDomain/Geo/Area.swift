@@ -45,7 +45,7 @@ public final class Area: @unchecked Sendable, Equatable, CustomStringConvertible
         }
         self.geometry = geometry
         self.prepared = prepared
-        parts = geometry.members.map { AreaPart(shell: $0.shell, bounds: $0.bounds, holeCount: $0.holeCount) }
+        parts = geometry.members.map { AreaPart(shell: $0.vertices, bounds: $0.bounds, holeCount: $0.holeCount) }
         description = geometry.wkt
     }
 

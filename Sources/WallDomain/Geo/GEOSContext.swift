@@ -1,4 +1,5 @@
 import CGEOS
+import Foundation
 
 /// One handle on GEOS's reentrant C API, and the last error GEOS reported on it.
 ///
@@ -46,6 +47,17 @@ final class GEOSContext {
         try read(geoJSON, as: "GeoJSON", create: api.GEOSGeoJSONReader_create_r, destroy: api.GEOSGeoJSONReader_destroy_r) {
             api.GEOSGeoJSONReader_readGeometry_r(handle, $0, $1)
         }
+    }
+
+    /// Reads Well-Known Binary.
+    func geometry(wkb: Data) throws -> GEOSGeometry {
+        guard let reader = api.GEOSWKBReader_create_r(handle) else { throw AnywallError.failure("GEOS could not read WKB") }
+        defer { api.GEOSWKBReader_destroy_r(handle, reader) }
+        let pointer = wkb.withUnsafeBytes { bytes in
+            api.GEOSWKBReader_read_r(handle, reader, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
+        }
+        guard let pointer else { throw AnywallError.inputRejected("bad WKB: \(takeError(or: "GEOS could not read it"))") }
+        return GEOSGeometry(owning: pointer, in: self)
     }
 
     /// Reads `text` with a reader GEOS makes for the format and destroys after; a refusal quotes GEOS.

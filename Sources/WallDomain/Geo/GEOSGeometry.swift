@@ -72,9 +72,19 @@ final class GEOSGeometry {
         return BoundingBox(minLatitude: minY, maxLatitude: maxY, minLongitude: minX, maxLongitude: maxX)
     }
 
-    /// A polygon's outer ring, closed (the last vertex repeats the first).
-    var shell: [AreaVertex] {
-        guard let ring = api.GEOSGetExteriorRing_r(handle, raw), let sequence = api.GEOSGeom_getCoordSeq_r(handle, ring) else { return [] }
+    /// The part of the geometry inside `box`, cut at its edges (GEOS's fast rectangle clip: a line
+    /// that leaves and re-enters the box comes back in pieces).
+    func clipped(to box: BoundingBox) throws -> GEOSGeometry {
+        guard let clipped = api.GEOSClipByRect_r(handle, raw, box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude) else {
+            throw AnywallError.failure("GEOS could not clip: \(context.takeError(or: "clip failed"))")
+        }
+        return GEOSGeometry(owning: clipped, in: context)
+    }
+
+    /// The vertices of a line, or of a polygon's outer ring (closed: the last repeats the first), in order.
+    var vertices: [AreaVertex] {
+        let line = typeId == GEOS_POLYGON ? api.GEOSGetExteriorRing_r(handle, raw) : raw
+        guard let line, let sequence = api.GEOSGeom_getCoordSeq_r(handle, line) else { return [] }
         var size: UInt32 = 0
         _ = api.GEOSCoordSeq_getSize_r(handle, sequence, &size)
         return (0..<size).map { index in
