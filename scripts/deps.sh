@@ -6,7 +6,7 @@ APT_PACKAGES=(libsqlite3-dev sqlite3 libcurl4-openssl-dev libgeos-dev libsimdjso
   python3 python3-pip)
 
 # What only the tests use beyond that: PostgreSQL with PostGIS (anywall-server's second store).
-TEST_APT_PACKAGES=(postgresql postgresql-15-postgis-3)
+TEST_APT_PACKAGES=(postgresql postgresql-15-postgis-3 tmux)
 
 install_apt_packages() {
   local missing=()

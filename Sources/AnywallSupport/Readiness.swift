@@ -7,6 +7,9 @@ public enum Readiness: Equatable, Sendable {
     case readable
     case stopped
     case timedOut
+    /// One of the stop signal's wake signals arrived (the terminal was resized): the caller may
+    /// act on it and wait again.
+    case woken
 
     /// Waits on `descriptor` (none: only the stop signal and the clock) until `deadline`.
     public static func wait(for descriptor: Int32?, stop: StopSignal?, until deadline: ContinuousClock.Instant,
@@ -16,6 +19,7 @@ public enum Readiness: Equatable, Sendable {
         if let stop { fds.append(pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0)) }
         while true {
             if stop?.received != nil { return .stopped }
+            if stop?.takeWake() == true { return .woken }
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return .timedOut }
             let (seconds, attoseconds) = left.components
@@ -27,6 +31,7 @@ public enum Readiness: Equatable, Sendable {
                 return .readable  // let the read report the error
             }
             if stop?.received != nil { return .stopped }
+            if stop?.takeWake() == true { return .woken }
             if ready > 0, descriptor != nil, fds[0].revents != 0 { return .readable }
         }
     }

@@ -6,14 +6,19 @@ nonisolated(unsafe) private var stopPipeWriteEnd: Int32 = -1
 
 /// Turns SIGINT and SIGTERM into something a long-running loop can wait on: a pipe that becomes
 /// readable when one arrives (the self-pipe trick), so the loop stops between two steps, cleans
-/// up, and then ends the process by that signal as the shell expects.
+/// up, and then ends the process by that signal as the shell expects. Signals that only ask for
+/// attention (SIGWINCH: the terminal was resized) go through the same pipe, so a waiting loop wakes
+/// for them too without stopping.
 public final class StopSignal: @unchecked Sendable {
     /// Becomes readable once a signal has arrived; poll it beside the loop's own descriptors.
     public let descriptor: Int32
     private var caught: Int32?
+    private let wakeSignals: Set<Int32>
+    private var woken = false
 
-    /// Catches SIGINT and SIGTERM from now on. One per process.
-    public init() throws {
+    /// Catches SIGINT and SIGTERM from now on, and `wakeSignals` as wake-ups. One per process.
+    public init(waking wakeSignals: Set<Int32> = []) throws {
+        self.wakeSignals = wakeSignals
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw AnywallError.failure("cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -24,7 +29,7 @@ public final class StopSignal: @unchecked Sendable {
         }
         descriptor = ends[0]
         stopPipeWriteEnd = ends[1]
-        for number in Self.signals {
+        for number in Self.signals + wakeSignals {
             var action = sigaction()
             // Only async-signal-safe work in the handler: one write to the pipe.
             action.__sigaction_handler.sa_handler = { number in
@@ -37,18 +42,31 @@ public final class StopSignal: @unchecked Sendable {
         }
         // A parent may have started us with these signals blocked (Foundation's Process passes its
         // thread's mask on): unblock them, or they would never arrive.
-        Self.unblock(Self.signals)
+        Self.unblock(Self.signals + wakeSignals)
     }
 
     private static let signals = [SIGINT, SIGTERM]
 
-    /// The signal that arrived, if one did.
+    /// The stop signal that arrived, if one did.
     public var received: Int32? {
-        if caught == nil {
-            var byte: UInt8 = 0
-            if read(descriptor, &byte, 1) == 1 { caught = Int32(byte) }
-        }
+        drain()
         return caught
+    }
+
+    /// Whether a wake signal arrived since the last call.
+    public func takeWake() -> Bool {
+        drain()
+        defer { woken = false }
+        return woken
+    }
+
+    /// Reads what the handler wrote, up to the first stop signal (which stays readable for every waiter).
+    private func drain() {
+        var byte: UInt8 = 0
+        while caught == nil, read(descriptor, &byte, 1) == 1 {
+            let number = Int32(byte)
+            if wakeSignals.contains(number) { woken = true } else { caught = number }
+        }
     }
 
     /// Waits until `deadline` or a signal, whichever comes first.

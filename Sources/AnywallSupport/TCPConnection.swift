@@ -45,14 +45,17 @@ package final class TCPConnection {
             reason = String(cString: strerror(errno))
             return false
         }
-        switch Readiness.wait(for: fd, stop: stop, until: deadline, events: Int16(POLLOUT)) {
-        case .readable: break
-        case .stopped:
-            reason = "interrupted"
-            return false
-        case .timedOut:
-            reason = "timed out"
-            return false
+        waiting: while true {
+            switch Readiness.wait(for: fd, stop: stop, until: deadline, events: Int16(POLLOUT)) {
+            case .readable: break waiting
+            case .woken: continue
+            case .stopped:
+                reason = "interrupted"
+                return false
+            case .timedOut:
+                reason = "timed out"
+                return false
+            }
         }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)

@@ -66,6 +66,36 @@ struct MapWatchTests {
         try? writer.close()
     }
 
+    @Test("a resize is drawn at once on SIGWINCH: with a fixed place and a 60 s interval nothing else wakes the watch")
+    func resizeRedrawsOnSIGWINCH() throws {
+        let box = try Sandbox(.embedded)
+        let terminal = try PseudoTerminal()
+        terminal.resize(columns: 80, rows: 24)
+        let process = try terminal.start(box, ["nearby", "--watch", "--map", "--at", "52.52,13.405", "--interval", "60s"])
+        defer { if process.isRunning { process.terminate() } }
+        var screen = ""
+        func waitFor(_ text: String, skipping: Int) -> Bool {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                screen += terminal.readAvailable(timeout: .milliseconds(100))
+                if screen.dropFirst(skipping).contains(text) { return true }
+            }
+            return false
+        }
+        #expect(waitFor("radius 1 km", skipping: 0), "\(screen.debugDescription)")
+        for (columns, rows, expected) in [(30, 10, "terminal too small (need 40x12)"), (60, 20, "radius 1 km")] {
+            let before = screen.count
+            terminal.resize(columns: columns, rows: rows)
+            // The kernel signals the foreground group of the terminal's own session; this process is
+            // not in the pseudo-terminal's session, so the test sends the signal as the kernel would.
+            kill(process.processIdentifier, SIGWINCH)
+            #expect(waitFor(expected, skipping: before), "redrawn at \(columns)x\(rows) well before the next 60 s query")
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    }
+
     @Test("SIGTERM also leaves the alternate screen and shows the cursor; a terminal below 40x12 is told so")
     func sigtermRestores() throws {
         let box = try Sandbox(.embedded)

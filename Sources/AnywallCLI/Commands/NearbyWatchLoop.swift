@@ -27,7 +27,8 @@ struct NearbyWatchLoop {
     static let listeningSlice = Duration.milliseconds(20)
 
     func run() throws {
-        let stop = try StopSignal()
+        // A resize wakes the loop, so a map is redrawn at once; other printers ignore it.
+        let stop = try StopSignal(waking: [SIGWINCH])
         let feed = try source.open(stop: stop, keepTrying: true)
         let status = StatusLine()
         let start = ContinuousClock.now
@@ -40,8 +41,10 @@ struct NearbyWatchLoop {
         do {
             loop: while stop.received == nil {
                 let now = ContinuousClock.now
-                // Wake at least once a second, for the status line while waiting for a fix.
-                var deadline = [asking ? watch.nextQuery : nil, firstFixBy, now + .seconds(1)].compactMap { $0 }.min()!
+                // While waiting for a fix, wake once a second for the status line; after it, only for
+                // the feed, the next query, the socket's updates and signals (a resize among them).
+                let statusTick = firstFixBy.map { _ in now + .seconds(1) }
+                var deadline = [asking ? watch.nextQuery : nil, firstFixBy, statusTick].compactMap { $0 }.min() ?? .now + .seconds(3600)
                 if listener != nil { deadline = min(deadline, now + Self.listeningSlice) }
                 switch try feed.next(until: deadline) {
                 case .fix(let fix):

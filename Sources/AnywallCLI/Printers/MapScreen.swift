@@ -3,7 +3,7 @@ import WallDomain
 import WallMap
 
 /// `nearby --watch --map` on a terminal: the map on the alternate screen, redrawn in place when
-/// you move or the wall changes (and when the terminal's size has changed by then), never cleared
+/// you move, the wall changes or the terminal is resized (SIGWINCH wakes the watch loop), never cleared
 /// whole: cursor home, each row overwritten and erased to its end, all in one DEC synchronized
 /// update (mode 2026), so a terminal shows no half-drawn frame and no flicker.
 final class MapScreen: EventStreamPrinter {
@@ -13,6 +13,9 @@ final class MapScreen: EventStreamPrinter {
     private let filterRadius: Distance
     /// The size the terminal had when last drawn, to redraw when it changes.
     private var size: MapSize?
+    /// The frame last written: a fix at the same place, or an event that changes nothing on the
+    /// map, writes nothing.
+    private var shown = ""
     private var fix: Fix?
     /// The posts as the events left them, by objectId.
     private var posts: [String: NearbyPost] = [:]
@@ -59,6 +62,9 @@ final class MapScreen: EventStreamPrinter {
             lines = ["terminal too small (need \(MapSize.minimum))"]
         }
         // Home, each row then erase to its end, erase below the last row: the screen is overwritten, never cleared first.
-        return "\u{1B}[?2026h\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J\u{1B}[?2026l"
+        let frame = "\u{1B}[?2026h\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J\u{1B}[?2026l"
+        guard frame != shown else { return "" }
+        shown = frame
+        return frame
     }
 }
