@@ -116,10 +116,8 @@ public final class PostImportReader {
             return .ndjson
         }
         var document = Data(first)
-        while let line = try lines.nextLine() {
-            document.append(0x0A)
-            document.append(line)
-        }
+        document.append(0x0A)
+        document.append(try lines.remainder())
         struct Export: Decodable {
             struct Attempt: Decodable {
                 let result: Result<ImportedPost, AnywallError>
