@@ -150,6 +150,8 @@ let package = Package(
             dependencies: [
                 "WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "WallMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The SQL peer of the nearby search talks to SQLite through its C API.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 

@@ -80,6 +80,15 @@ public final class LineReader {
         }
     }
 
+    /// The rest of the input, from where the last line ended to the end, in one piece: for a
+    /// document read whole once its first line told what it is (line by line was a tenth of an
+    /// import's instructions). No line is cut.
+    public func remainder() throws -> Data {
+        while !atEnd { try refill() }
+        defer { position = buffer.count }
+        return buffer[position...]
+    }
+
     private func refill() throws {
         if position > 0 {
             buffer.removeSubrange(0..<position)

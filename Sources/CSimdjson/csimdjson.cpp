@@ -4,7 +4,9 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <new>
 #include <string_view>
 #include <vector>
@@ -22,8 +24,12 @@ namespace {
 
 using ActiveImplementation = simdjson::internal::atomic_ptr<const simdjson::implementation> &(*)();
 
-// libsimdjson's one function the header does not inline, once the library is loaded.
+using ToChars = char *(*)(char *, const char *, double);
+
+// libsimdjson's functions the header does not inline, once the library is loaded: the parser's
+// and the number writer's (a record is written back as JSON for the Codable reader).
 ActiveImplementation loadedActiveImplementation = nullptr;
+ToChars loadedToChars = nullptr;
 
 // Loads libsimdjson once (the version of the header this was built with); false when it cannot.
 bool loadSimdjson() {
@@ -32,7 +38,8 @@ bool loadSimdjson() {
         if (library == nullptr) return false;
         loadedActiveImplementation =
             reinterpret_cast<ActiveImplementation>(dlsym(library, "_ZN8simdjson25get_active_implementationEv"));
-        return loadedActiveImplementation != nullptr;
+        loadedToChars = reinterpret_cast<ToChars>(dlsym(library, "_ZN8simdjson8internal8to_charsEPcPKcd"));
+        return loadedActiveImplementation != nullptr && loadedToChars != nullptr;
     }();
     return loaded;
 }
@@ -85,14 +92,66 @@ bool readDate(element value, csimdjson_text &text) {
     return iso;
 }
 
+// Parse's `user`: a `_User` pointer or an included user. As the Codable reader: `objectId`,
+// `username` and `name` are read when they are strings, anything else in it is ignored.
+bool readUser(element value, csimdjson_post &post) {
+    object user;
+    if (value.get_object().get(user)) return false;
+    post.has_user = 1;
+    for (auto field : user) {
+        csimdjson_text *text = field.key == "objectId" ? &post.user_object_id
+                               : field.key == "username" ? &post.user_username
+                               : field.key == "name" ? &post.user_name : nullptr;
+        if (text == nullptr) continue;
+        // Given twice: which one the Codable reader keeps is its own business.
+        if (text->bytes) return false;
+        if (field.value.is_string() && !readText(field.value, *text)) return false;
+    }
+    return true;
+}
+
+// A plain post record's fields, from its object; false leaves the record to the Codable reader.
+bool readPost(object fields, csimdjson_post &post) {
+    post = csimdjson_post{};
+    bool location = false, user = false;
+    for (auto field : fields) {
+        auto key = field.key;
+        if (key == "objectId") {
+            if (post.object_id.bytes || !readText(field.value, post.object_id)) return false;
+        } else if (key == "text") {
+            if (post.text.bytes || !readText(field.value, post.text)) return false;
+        } else if (key == "location") {
+            if (location || !readLocation(field.value, post)) return false;
+            location = true;
+        } else if (key == "createdAt") {
+            if (post.created_at.bytes || !readDate(field.value, post.created_at)) return false;
+        } else if (key == "author") {
+            if (post.author.bytes || !readText(field.value, post.author)) return false;
+        } else if (key == "user") {
+            if (user || !readUser(field.value, post)) return false;
+            user = true;
+        }
+    }
+    return post.text.bytes && location;
+}
+
 }  // namespace
 
-// Defined here instead of linked: the parser's inline code calls it, and it forwards to the
-// library loaded at first use (`csimdjson_reader_create` loads it before any parser exists).
-// Hidden, so that the library's own calls to it stay inside the library.
+struct csimdjson_export {
+    simdjson::dom::parser parser;
+    std::vector<element> records;
+};
+
+// Defined here instead of linked: the header's inline code calls them, and they forward to the
+// library loaded at first use (`csimdjson_reader_create` and `csimdjson_export_parse` load it
+// before any parser exists). Hidden, so that the library's own calls stay inside the library.
 __attribute__((visibility("hidden"))) simdjson::internal::atomic_ptr<const simdjson::implementation> &
 simdjson::get_active_implementation() {
     return loadedActiveImplementation();
+}
+
+__attribute__((visibility("hidden"))) char *simdjson::internal::to_chars(char *first, const char *last, double value) {
+    return loadedToChars(first, last, value);
 }
 
 extern "C" struct csimdjson_reader *csimdjson_reader_create(void) {
@@ -117,24 +176,49 @@ extern "C" int csimdjson_read_post(struct csimdjson_reader *reader, const char *
     if (reader->parser.parse(reader->padded.data(), length, false).get(document)) return 0;
     object fields;
     if (document.get_object().get(fields)) return 0;
-    *post = csimdjson_post{};
-    bool location = false;
-    for (auto field : fields) {
-        auto key = field.key;
-        if (key == "objectId") {
-            if (post->object_id.bytes || !readText(field.value, post->object_id)) return 0;
-        } else if (key == "text") {
-            if (post->text.bytes || !readText(field.value, post->text)) return 0;
-        } else if (key == "location") {
-            if (location || !readLocation(field.value, *post)) return 0;
-            location = true;
-        } else if (key == "createdAt") {
-            if (post->created_at.bytes || !readDate(field.value, post->created_at)) return 0;
-        } else if (key == "author") {
-            if (post->author.bytes || !readText(field.value, post->author)) return 0;
-        } else if (key == "user") {
-            return 0;
+    return readPost(fields, *post) ? 1 : 0;
+}
+
+extern "C" struct csimdjson_export *csimdjson_export_parse(const char *document, size_t length) {
+    if (document == nullptr || !loadSimdjson()) return nullptr;
+    auto parsed = new (std::nothrow) csimdjson_export();
+    if (parsed == nullptr) return nullptr;
+    element root;
+    object top;
+    simdjson::dom::array results;
+    size_t resultsKeys = 0;
+    if (!parsed->parser.parse(document, length, true).get(root) && !root.get_object().get(top)) {
+        for (auto field : top) {
+            if (field.key != "results") continue;
+            ++resultsKeys;
+            if (field.value.get_array().get(results)) resultsKeys = 0;
         }
     }
-    return post->text.bytes && location ? 1 : 0;
+    // One `results` array, or the Codable reader decides.
+    if (resultsKeys != 1) {
+        delete parsed;
+        return nullptr;
+    }
+    parsed->records.reserve(results.size());
+    for (auto record : results) parsed->records.push_back(record);
+    return parsed;
+}
+
+extern "C" void csimdjson_export_destroy(struct csimdjson_export *parsed) { delete parsed; }
+
+extern "C" size_t csimdjson_export_count(const struct csimdjson_export *parsed) { return parsed->records.size(); }
+
+extern "C" int csimdjson_export_read_post(const struct csimdjson_export *parsed, size_t index, struct csimdjson_post *post) {
+    object fields;
+    if (parsed->records[index].get_object().get(fields)) return 0;
+    return readPost(fields, *post) ? 1 : 0;
+}
+
+extern "C" char *csimdjson_export_record_json(const struct csimdjson_export *parsed, size_t index, size_t *length) {
+    std::string json = simdjson::minify(parsed->records[index]);
+    auto copy = static_cast<char *>(std::malloc(json.size()));
+    if (copy == nullptr) return nullptr;
+    std::memcpy(copy, json.data(), json.size());
+    *length = json.size();
+    return copy;
 }

@@ -21,6 +21,13 @@ package final class ImportRecordDecoder {
         return Self.attempt { try decoder.decode(ImportedPost.self, from: record) }
     }
 
+    /// The post record `index` of `export` holds, or why it cannot be one.
+    package func post(_ index: Int, of export: ParsedExport) -> Result<ImportedPost, AnywallError> {
+        if let fields = export.fields(at: index), let post = Self.post(fields) { return .success(post) }
+        let record = export.json(at: index)
+        return Self.attempt { try decoder.decode(ImportedPost.self, from: record) }
+    }
+
     /// The post, when `record` is a plain one that passes every check; nil for the slow reader.
     package func plainPost(_ record: Data) -> ImportedPost? {
         guard let reader else { return nil }
@@ -28,11 +35,24 @@ package final class ImportRecordDecoder {
         let read = record.withUnsafeBytes { bytes in
             csimdjson_read_post(reader, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, &fields)
         }
-        guard read == 1, let location = try? GeoPoint(latitude: fields.latitude, longitude: fields.longitude) else { return nil }
-        // As the Codable reader: an empty author names nobody.
-        let author = Self.string(fields.author).flatMap { $0.isEmpty ? nil : ImportedPost.Author(objectId: nil, username: $0, name: nil) }
-        return try? ImportedPost(objectId: Self.string(fields.object_id), text: Self.string(fields.text), location: location,
-                                 createdAt: Self.string(fields.created_at), author: author)
+        return read == 1 ? Self.post(fields) : nil
+    }
+
+    /// The post a plain record's fields make, when they pass every check.
+    private static func post(_ fields: csimdjson_post) -> ImportedPost? {
+        guard let location = try? GeoPoint(latitude: fields.latitude, longitude: fields.longitude) else { return nil }
+        let author: ImportedPost.Author?
+        if fields.has_user == 1 {
+            // As the Codable reader: a user naming neither an objectId nor a username names nobody.
+            let user = ImportedPost.Author(objectId: string(fields.user_object_id), username: string(fields.user_username),
+                                           name: string(fields.user_name))
+            author = user.objectId == nil && user.username == nil ? nil : user
+        } else {
+            // As the Codable reader: an empty author names nobody.
+            author = string(fields.author).flatMap { $0.isEmpty ? nil : ImportedPost.Author(objectId: nil, username: $0, name: nil) }
+        }
+        return try? ImportedPost(objectId: string(fields.object_id), text: string(fields.text), location: location,
+                                 createdAt: string(fields.created_at), author: author)
     }
 
     private static func string(_ text: csimdjson_text) -> String? {

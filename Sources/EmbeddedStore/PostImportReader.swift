@@ -26,7 +26,10 @@ public struct ImportBatch: Sendable {
 public final class PostImportReader {
     private enum Format {
         case ndjson
-        case export([Result<ImportedPost, AnywallError>])
+        /// A Parse export simdjson parsed, its records decoded batch by batch.
+        case parsedExport(ParsedExport)
+        /// A Parse export simdjson could not read, decoded whole by the Codable reader.
+        case decodedExport([Result<ImportedPost, AnywallError>])
     }
 
     private let lines: LineReader
@@ -54,7 +57,13 @@ public final class PostImportReader {
             }
         }
         switch format! {
-        case .export(let records):
+        case .parsedExport(let export):
+            let first = position
+            position = min(position + size, export.count)
+            for (index, result) in zip(first..., Self.decoded(position - first, { $0.post(first + $1, of: export) })) {
+                sort(result, at: "record \(index + 1)")
+            }
+        case .decodedExport(let records):
             while batch.posts.count + batch.rejected.count < size, position < records.count {
                 position += 1
                 sort(records[position - 1], at: "record \(position)")
@@ -66,22 +75,24 @@ public final class PostImportReader {
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 records.append((position, line))
             }
-            for (record, result) in zip(records, Self.decoded(records.map(\.text))) { sort(result, at: "line \(record.line)") }
+            let texts = records.map(\.text)
+            for (record, result) in zip(records, Self.decoded(texts.count, { $0.post(texts[$1]) })) { sort(result, at: "line \(record.line)") }
         }
         batch.bytesRead = lines.bytesRead
         return batch
     }
 
-    /// Each line decoded as a post, in order. Decoding is most of an import's work, so a large
-    /// batch is cut in one part per processor, decoded side by side.
-    private static func decoded(_ lines: [Data]) -> [Result<ImportedPost, AnywallError>] {
-        let parts = lines.count < 1_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-        let partSize = (lines.count + parts - 1) / max(parts, 1)
+    /// Records 0 to `count - 1` decoded as posts by `record`, in order. Decoding is most of an
+    /// import's work, so a large batch is cut in one part per processor, decoded side by side.
+    private static func decoded(_ count: Int, _ record: @Sendable @escaping (ImportRecordDecoder, Int) -> Result<ImportedPost, AnywallError>)
+        -> [Result<ImportedPost, AnywallError>] {
+        let parts = count < 1_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        let partSize = (count + parts - 1) / max(parts, 1)
         let results = DecodedParts()
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let decoder = ImportRecordDecoder()
-            let range = min(part * partSize, lines.count)..<min((part + 1) * partSize, lines.count)
-            results.set(part, lines[range].map(decoder.post))
+            let range = min(part * partSize, count)..<min((part + 1) * partSize, count)
+            results.set(part, range.map { record(decoder, $0) })
         }
         return results.joined(parts)
     }
@@ -105,10 +116,8 @@ public final class PostImportReader {
             return .ndjson
         }
         var document = Data(first)
-        while let line = try lines.nextLine() {
-            document.append(0x0A)
-            document.append(line)
-        }
+        document.append(0x0A)
+        document.append(try lines.remainder())
         struct Export: Decodable {
             struct Attempt: Decodable {
                 let result: Result<ImportedPost, AnywallError>
@@ -118,8 +127,9 @@ public final class PostImportReader {
             }
             let results: [Attempt]
         }
+        if let parsed = ParsedExport(document: document) { return .parsedExport(parsed) }
         do {
-            return .export(try JSONDecoder().decode(Export.self, from: document).results.map(\.result))
+            return .decodedExport(try JSONDecoder().decode(Export.self, from: document).results.map(\.result))
         } catch {
             throw AnywallError.inputRejected("not a Parse export or NDJSON: expected {\"results\":[...]} or one post object per line")
         }

@@ -3,20 +3,18 @@ import Foundation
 import WallDomain
 import WallLocation
 
-/// Times `EmbeddedWall.nearby` at a list of places, in one process with one open wall.
+/// Times a nearby search (`EmbeddedWall.nearby`, or its SQL peer) at a list of places, in one
+/// process with one open wall.
 struct NearbyBenchmark {
-    let store: URL
     let queries: [WallQuery]
     let rounds: Int
     let warmup: Int
 
-    func run(label: String?) throws -> NearbyReport {
-        let wall = try EmbeddedWall(file: store)
-
+    func run(label: String?, nearby: (WallQuery) throws -> [Post]) throws -> NearbyReport {
         // Untimed passes first: they fault the file's pages into memory and fill SQLite's page
         // cache and GRDB's statement cache, so the figures are those of a warm, long-lived process.
         for _ in 0..<warmup {
-            for query in queries { _ = try wall.nearby(query) }
+            for query in queries { _ = try nearby(query) }
         }
 
         var samples: [UInt64] = []
@@ -26,7 +24,7 @@ struct NearbyBenchmark {
         for round in 0..<rounds {
             for query in queries {
                 let start = Self.nanoseconds()
-                let posts = try wall.nearby(query)
+                let posts = try nearby(query)
                 samples.append(Self.nanoseconds() - start)
                 // Bookkeeping stays outside the timed span and is done once per place.
                 if round == 0 {

@@ -69,8 +69,9 @@ enum Architecture {
         "AnywallServer": Set(["WallDomain", "WallStorage", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire", "Hummingbird", "HummingbirdCore",
                               "NIOPosix", "HummingbirdWebSocket", "AsyncHTTPClient"]).union(crypto),
         "anywall-server": ["AnywallServer", "PostgresStore", "WallDomain", "ArgumentParser", "Hummingbird", "NIOCore", "NIOPosix"],
-        // AnywallServer for LiveQuery's matching benchmark (`live-matching`); WallMap for the map's drawing cost (`map`).
-        "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "ArgumentParser", "WallMap"],
+        // AnywallServer for LiveQuery's matching benchmark (`live-matching`); WallMap for the map's drawing cost (`map`);
+        // GRDBSQLite for the nearby search's peer, SQL through SQLite's C API (`nearby --sql-peer`).
+        "anywall-bench": ["WallDomain", "WallLocation", "EmbeddedStore", "AnywallServer", "ArgumentParser", "WallMap", "GRDBSQLite"],
         "TestSupport": ["WallDomain", "AnywallSupport", "EmbeddedStore"],
         // NIO's WebSocket decoder, as the server decodes LiveQuery's frames.
         "FuzzTargets": ["WallDomain", "AnywallSupport", "WallLocation", "ParseWire", "ParseClient", "EmbeddedStore", "AnywallServer", "Hummingbird",

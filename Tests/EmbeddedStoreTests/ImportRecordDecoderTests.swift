@@ -19,6 +19,11 @@ struct ImportRecordDecoderTests {
         // An empty author names nobody; exponents and negative zero.
         #"{"text":"t","author":"","location":{"latitude":-0.0,"longitude":1.7976931348623157e2}}"#,
         "  {\"text\":\"t\",\"location\":{\"latitude\":0,\"longitude\":0}}\t ",
+        // A user pointer, an included user (its `author` ignored), a user naming nobody, fields not strings ignored.
+        #"{"text":"t","user":{"__type":"Pointer","className":"_User","objectId":"u1"},"location":{"latitude":1,"longitude":2}}"#,
+        #"{"text":"t","author":"bo","user":{"objectId":"u1","username":"ann","name":"Ann"},"location":{"latitude":1,"longitude":2}}"#,
+        #"{"text":"t","author":"bo","user":{"__type":"Pointer"},"location":{"latitude":1,"longitude":2}}"#,
+        #"{"text":"t","user":{"objectId":"u1","username":5,"name":null},"location":{"latitude":1,"longitude":2}}"#,
     ]
 
     private static let others: [String] = [
@@ -39,9 +44,9 @@ struct ImportRecordDecoderTests {
         #"{"text":"t","createdAt":"yesterday","location":{"latitude":1,"longitude":2}}"#,
         #"{"text":"t","createdAt":null,"location":{"latitude":1,"longitude":2}}"#,
         #"{"text":"t","createdAt":{"__type":"Date"},"location":{"latitude":1,"longitude":2}}"#,
-        // A user pointer, an included user, an author who cannot be a username.
-        #"{"text":"t","user":{"__type":"Pointer","className":"_User","objectId":"u1"},"location":{"latitude":1,"longitude":2}}"#,
-        #"{"text":"t","user":{"objectId":"u1","username":"ann","name":"Ann"},"location":{"latitude":1,"longitude":2}}"#,
+        // A user that is not an object, a user field given twice, an author who cannot be a username.
+        #"{"text":"t","user":null,"author":"bo","location":{"latitude":1,"longitude":2}}"#,
+        #"{"text":"t","user":{"objectId":"u1","objectId":"u2"},"location":{"latitude":1,"longitude":2}}"#,
         "{\"text\":\"t\",\"author\":\"a\\u0007b\",\"location\":{\"latitude\":1,\"longitude\":2}}",
         // Strings: a lone surrogate, a NUL, a raw control character, invalid UTF-8.
         #"{"text":"\ud800","location":{"latitude":1,"longitude":2}}"#, #"{"text":"a\u0000b","location":{"latitude":1,"longitude":2}}"#,

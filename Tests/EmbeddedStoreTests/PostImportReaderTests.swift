@@ -36,6 +36,30 @@ struct PostImportReaderTests {
         #expect(batch.rejected.map(\.position) == ["record 2"] && batch.rejected.map(\.reason) == ["no text"])
     }
 
+    @Test("an export simdjson refuses as a whole is read by the Codable reader, record by record")
+    func exportSimdjsonRefuses() throws {
+        // 1e400 is beyond a double: simdjson refuses the document, the Codable reader the record.
+        let batch = try reader("""
+            {"results":[
+            {"objectId":"a","text":"far","location":{"latitude":1e400,"longitude":2}},
+            {"objectId":"b","text":"near","location":{"__type":"GeoPoint","latitude":1,"longitude":2},
+             "user":{"__type":"Pointer","className":"_User","objectId":"u1"}}
+            ]}
+            """).nextBatch(size: 10)
+        #expect(batch.posts.map(\.objectId) == ["b"] && batch.posts[0].author?.objectId == "u1")
+        #expect(batch.rejected.map(\.position) == ["record 1"])
+    }
+
+    @Test("a Parse export is read in batches, its records numbered across them")
+    func exportBatches() throws {
+        let records = (1...5).map { #"{"objectId":"p\#($0)","text":"t","location":{"latitude":1,"longitude":2}}"# }
+        let reader = try reader(#"{"results":["# + "\n" + records.joined(separator: ",\n") + ",\n{\"text\":1}\n]}")
+        #expect(try reader.nextBatch(size: 4).posts.map(\.objectId) == ["p1", "p2", "p3", "p4"])
+        let second = try reader.nextBatch(size: 4)
+        #expect(second.posts.map(\.objectId) == ["p5"] && second.rejected.map(\.position) == ["record 6"])
+        #expect(try reader.nextBatch(size: 4).isEmpty)
+    }
+
     @Test("reads NDJSON in batches and reports bad lines by number")
     func ndjson() throws {
         let reader = try reader("""

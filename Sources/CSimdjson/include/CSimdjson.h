@@ -7,7 +7,7 @@
 // every record goes the Codable way.
 //
 // Only a plain record is read here: anything else (not a JSON object, a field of another type,
-// a field given twice, a `user`, nesting deeper than a record's) is left to the Codable reader,
+// a field given twice, nesting deeper than a record's) is left to the Codable reader,
 // which is the reference: the fast path must give the same post or none (the `import` fuzz
 // target checks it on every line the fuzzer makes; ImportRecordDecoderTests on chosen ones).
 #ifndef CSIMDJSON_H
@@ -36,6 +36,12 @@ struct csimdjson_post {
     /// `createdAt` as a string, or the `iso` of a Parse Date object.
     struct csimdjson_text created_at;
     struct csimdjson_text author;
+    /// 1 when the record has a `user` object (a `_User` pointer or an included user): the author
+    /// is then its objectId, username and name, each absent unless a string, and `author` is ignored.
+    int has_user;
+    struct csimdjson_text user_object_id;
+    struct csimdjson_text user_username;
+    struct csimdjson_text user_name;
 };
 
 /// A parser and its buffers, for one thread.
@@ -48,6 +54,24 @@ void csimdjson_reader_destroy(struct csimdjson_reader *reader);
 /// 1 when `record` is a plain post record, its fields then in `post`; 0 otherwise (`post` is
 /// then undefined): read it the slow way.
 int csimdjson_read_post(struct csimdjson_reader *reader, const char *record, size_t length, struct csimdjson_post *post);
+
+/// A whole Parse export (`{"results":[...]}`), parsed at once; its records read from any thread.
+struct csimdjson_export;
+
+/// The export in `document`; NULL when it is not valid JSON holding one `results` array, or
+/// libsimdjson cannot be loaded: read it the slow way.
+struct csimdjson_export *csimdjson_export_parse(const char *document, size_t length);
+void csimdjson_export_destroy(struct csimdjson_export *parsed);
+
+/// The records in `results`.
+size_t csimdjson_export_count(const struct csimdjson_export *parsed);
+
+/// As `csimdjson_read_post`, for record `index` (its strings valid while the export lives).
+int csimdjson_export_read_post(const struct csimdjson_export *parsed, size_t index, struct csimdjson_post *post);
+
+/// Record `index` as JSON, for the slow reader: `length` bytes to free with `free`; NULL when
+/// memory is short.
+char *csimdjson_export_record_json(const struct csimdjson_export *parsed, size_t index, size_t *length);
 
 #ifdef __cplusplus
 }

@@ -10,7 +10,11 @@ public enum Username {
     public static func validated(_ raw: String) throws -> String {
         let username = raw.trimmedOfWhitespace
         guard !username.isEmpty else { throw AnywallError.inputRejected("the username is empty") }
-        guard username.count <= maxLength, !username.unicodeScalars.contains(where: \.isControl) else {
+        // Printable ASCII (most usernames, every Parse objectId) holds no control character and
+        // is a character a byte: known without Unicode's tables, which took 7 % of an import's CPU.
+        let isPrintableASCII = username.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+        guard isPrintableASCII ? username.utf8.count <= maxLength
+                : username.count <= maxLength && !username.unicodeScalars.contains(where: \.isControl) else {
             throw AnywallError.inputRejected("bad username: at most \(maxLength) characters, no control characters")
         }
         return username
