@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Benchmark of the embedded wall (issue 2, "must show 8").
 
-Generates a deterministic wall of posts (80 % clustered around 50 cities, 20 % spread over
-latitudes -60..70), imports it with the release `anywall`, and prints:
+Generates a deterministic wall shaped like a real Parse export of Posts (parse_export.py: GeoPoint
+and Pointer encodings, 50,000 authors with a long tail, 80 % of the posts around 50 cities, the
+rest spread, some far from any city), imports it with the release `anywall`, and prints:
   * the import rate (posts/s, whole `anywall import` process), beside the sqlite3 tool inserting
     the same rows into an empty wall of the same schema (its triggers index each post);
   * the in-process p50/p99 of the nearby query at city places and random places (anywall-bench),
@@ -27,38 +28,12 @@ import subprocess
 import sys
 import time
 
-# Fifty real city centres (latitude, longitude), all within -60..70 like the spread posts.
-# Suva and Auckland sit near the antimeridian, Anchorage and Reykjavik far north, Ushuaia far south.
-CITIES = [
-    ("Tokyo", 35.6762, 139.6503), ("Delhi", 28.6139, 77.2090), ("Shanghai", 31.2304, 121.4737),
-    ("Sao Paulo", -23.5505, -46.6333), ("Mexico City", 19.4326, -99.1332), ("Cairo", 30.0444, 31.2357),
-    ("Mumbai", 19.0760, 72.8777), ("Beijing", 39.9042, 116.4074), ("Dhaka", 23.8103, 90.4125),
-    ("Osaka", 34.6937, 135.5023), ("New York", 40.7128, -74.0060), ("Karachi", 24.8607, 67.0011),
-    ("Buenos Aires", -34.6037, -58.3816), ("Istanbul", 41.0082, 28.9784), ("Kolkata", 22.5726, 88.3639),
-    ("Manila", 14.5995, 120.9842), ("Lagos", 6.5244, 3.3792), ("Rio de Janeiro", -22.9068, -43.1729),
-    ("Kinshasa", -4.4419, 15.2663), ("Los Angeles", 34.0522, -118.2437), ("Moscow", 55.7558, 37.6173),
-    ("Paris", 48.8566, 2.3522), ("Lima", -12.0464, -77.0428), ("Bogota", 4.7110, -74.0721),
-    ("London", 51.5074, -0.1278), ("Bangkok", 13.7563, 100.5018), ("Jakarta", -6.2088, 106.8456),
-    ("Seoul", 37.5665, 126.9780), ("Tehran", 35.6892, 51.3890), ("Johannesburg", -26.2041, 28.0473),
-    ("Nairobi", -1.2921, 36.8219), ("Sydney", -33.8688, 151.2093), ("Melbourne", -37.8136, 144.9631),
-    ("Auckland", -36.8485, 174.7633), ("Suva", -18.1416, 178.4419), ("Honolulu", 21.3069, -157.8583),
-    ("Anchorage", 61.2181, -149.9003), ("Reykjavik", 64.1466, -21.9426), ("Stockholm", 59.3293, 18.0686),
-    ("Berlin", 52.5200, 13.4050), ("Madrid", 40.4168, -3.7038), ("Rome", 41.9028, 12.4964),
-    ("Toronto", 43.6532, -79.3832), ("Chicago", 41.8781, -87.6298), ("San Francisco", 37.7749, -122.4194),
-    ("Santiago", -33.4489, -70.6693), ("Cape Town", -33.9249, 18.4241), ("Singapore", 1.3521, 103.8198),
-    ("Dubai", 25.2048, 55.2708), ("Ushuaia", -54.8019, -68.3030),
-]
+from parse_export import CITIES, EARTH_RADIUS_M, KM_PER_DEGREE, near, spread, write_export
 
-WORDS = ("free coffee here lost cat found keys great view best tacos in town watch out for the "
-         "pothole meet at noon concert tonight parking is full sunset from the pier who left this "
-         "umbrella wifi password on the board street market open late quiet spot to read").split()
-
-EARTH_RADIUS_M = 6371000.0  # the sphere every anywall backend measures on
-KM_PER_DEGREE = math.pi * EARTH_RADIUS_M / 180 / 1000
 SEARCH_KM = 100
 WHOLE_EARTH_KM = math.pi * EARTH_RADIUS_M / 1000  # half the circumference: the farthest any post can be
 LIMIT = 20
-GENERATOR_VERSION = 1  # bump when the generated data changes, so a cached file is not reused
+GENERATOR_VERSION = 2  # bump when the generated data changes, so a cached file is not reused
 
 
 def parse_arguments(argv=None):
@@ -73,7 +48,7 @@ def parse_arguments(argv=None):
                    help="standard deviation of the clustered posts around a city centre")
     p.add_argument("--place-sigma-km", type=float, default=1.0,
                    help="standard deviation of the city query places around a city centre")
-    p.add_argument("--authors", type=int, default=20_000, help="distinct authors")
+    p.add_argument("--authors", type=int, default=50_000, help="distinct authors (at most one per post)")
     p.add_argument("--places", type=int, default=500, help="query places of each kind (city, random)")
     p.add_argument("--rounds", type=int, default=10, help="timed in-process passes over the places")
     p.add_argument("--process-places", type=int, default=60,
@@ -129,61 +104,10 @@ def build(args, root, products=None, tools=("anywall", "anywall-bench")):
 
 # ---------------------------------------------------------------- data
 
-def wrap_longitude(lon):
-    """A longitude strictly inside (-180, 180), as GeoPoint requires, after rounding."""
-    lon = round((lon + 180) % 360 - 180, 6)
-    if lon <= -180 or lon >= 180:
-        lon = math.copysign(179.999999, lon)
-    return lon
-
-
-def near(rng, lat, lon, sigma_km):
-    """A point drawn from a 2-D gaussian of sigma_km around (lat, lon), on a local flat map."""
-    lat2 = round(lat + rng.gauss(0, sigma_km) / KM_PER_DEGREE, 6)
-    lon2 = lon + rng.gauss(0, sigma_km) / (KM_PER_DEGREE * math.cos(math.radians(lat)))
-    return max(-89.999999, min(89.999999, lat2)), wrap_longitude(lon2)
-
-
-def spread(rng):
-    return round(rng.uniform(-60, 70), 6), wrap_longitude(rng.uniform(-180, 180))
-
-
-def object_id(index):
-    """Ten base-62 characters, unique per index: index times an odd multiplier prime to 62
-    is a bijection modulo 62**10, which also scatters neighbouring ids."""
-    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    n = (index * 0x9E3779B97F4A7C15 + 12345) % 62 ** 10
-    chars = []
-    for _ in range(10):
-        n, digit = divmod(n, 62)
-        chars.append(alphabet[digit])
-    return "".join(chars)
-
-
 def generate(args, posts_file, places_files):
-    """Writes the posts as NDJSON (in arrival order: cities and spread posts interleaved, as
-    they would be written over time) and the two lists of query places."""
-    rng = random.Random(args.seed)
-    start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc).timestamp()
-    with open(posts_file + ".tmp", "w") as out:
-        lines = []
-        for i in range(args.posts):
-            if rng.random() < args.city_share:
-                _, clat, clon = CITIES[rng.randrange(len(CITIES))]
-                lat, lon = near(rng, clat, clon, args.city_sigma_km)
-            else:
-                lat, lon = spread(rng)
-            text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 9)))
-            millis = int(start * 1000) + rng.randrange(2 * 365 * 86400 * 1000)
-            created = datetime.datetime.fromtimestamp(millis / 1000, datetime.timezone.utc)
-            stamp = created.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z"
-            author = f"user{rng.randrange(args.authors):05d}"
-            lines.append(f'{{"objectId":"{object_id(i)}","text":"{text}","location":{{"latitude":{lat},'
-                         f'"longitude":{lon}}},"createdAt":"{stamp}","author":"{author}"}}\n')
-            if len(lines) == 10_000:
-                out.writelines(lines)
-                lines.clear()
-        out.writelines(lines)
+    """Writes the posts as a Parse export (parse_export.py) and the two lists of query places."""
+    write_export(posts_file + ".tmp", args.posts, args.seed, authors=args.authors,
+                 city_share=args.city_share, city_sigma_km=args.city_sigma_km)
     os.replace(posts_file + ".tmp", posts_file)
 
     # The places come from their own generator, so changing --places never changes the posts.
@@ -361,7 +285,7 @@ def prepare_data(args, out):
                                             "place_sigma_km", "authors", "places")}
     params["version"] = GENERATOR_VERSION
     tag = f"{args.posts}-{args.seed}"
-    posts_file = os.path.join(out, f"posts-{tag}.ndjson")
+    posts_file = os.path.join(out, f"posts-{tag}.json")
     places_files = {"city": os.path.join(out, f"places-city-{tag}.txt"),
                     "random": os.path.join(out, f"places-random-{tag}.txt"),
                     "earth": os.path.join(out, "places-earth.txt")}
