@@ -20,8 +20,11 @@ Valgrind 3.19 (Debian 12) cannot read the DWARF 5 debug information Swift 6 writ
 binary is run from a copy with its debug information stripped (its symbols kept).
 
 With --server-only, only the server's requests are counted (and only anywall-server is built).
+With --postgres, the server's requests are counted again on the PostgreSQL store: the wall copied
+into a throw-away PostgreSQL cluster with PostGIS (as scripts/bench-postgres makes it); the counts
+are the server's alone, not PostgreSQL's.
 
-Usage: scripts/callgrind-counts [--posts N] [--out DIR] [--scratch-path P] [--skip-build] [--server-only]
+Usage: scripts/callgrind-counts [--posts N] [--out DIR] [--scratch-path P] [--skip-build] [--server-only] [--postgres]
 Prints a table and writes OUT/callgrind/counts-N.json.
 """
 
@@ -36,6 +39,7 @@ import sys
 import time
 import urllib.request
 
+import bench_postgres
 import bench_wall
 from bench_wall import log
 from load_server import APP_ID, MASTER_KEY, MOUNT, ROOT, cached_wall, nearby_path
@@ -52,6 +56,7 @@ def parse_arguments():
     p.add_argument("--scratch-path", default=".build-bench", help="the release build's folder (shared with bench-wall)")
     p.add_argument("--skip-build", action="store_true", help="use the release binaries already built")
     p.add_argument("--server-only", action="store_true", help="count the server's requests alone")
+    p.add_argument("--postgres", action="store_true", help="count the server's requests on the PostgreSQL store too")
     return p.parse_args()
 
 
@@ -81,9 +86,8 @@ def counted(command, env, work, name):
     return total(out)
 
 
-def server_counts(server_binary, wall, env, work, places):
-    """Instructions per nearby request, per GET of one post and per /health request of the server
-    under callgrind."""
+def wall_copy(wall, work):
+    """A copy of the wall under `work`, which the server may write to."""
     copy = os.path.join(work, "wall.sqlite")
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(copy + suffix):
@@ -91,6 +95,12 @@ def server_counts(server_binary, wall, env, work, places):
     for suffix in ("", "-wal"):
         if os.path.exists(wall + suffix):
             shutil.copyfile(wall + suffix, copy + suffix)
+    return copy
+
+
+def server_counts(server_binary, wall_arguments, env, work, places):
+    """Instructions per nearby request, per GET of one post and per /health request of the server
+    under callgrind, serving the wall `wall_arguments` names (["--store", FILE] or ["--database", URI])."""
     out = os.path.join(work, "server.callgrind")
     for old in os.listdir(work):
         if old.startswith("server.callgrind"):
@@ -99,7 +109,7 @@ def server_counts(server_binary, wall, env, work, places):
     server_env = dict(env, PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
     with open(log_path, "w") as log_file:
         process = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", server_binary,
-                                    "--store", copy, "--bind", "127.0.0.1", "--port", "0", "--mount", MOUNT],
+                                    *wall_arguments, "--bind", "127.0.0.1", "--port", "0", "--mount", MOUNT],
                                    env=server_env, stdout=subprocess.DEVNULL, stderr=log_file)
     try:
         port = None
@@ -169,7 +179,8 @@ def main():
     report = {"source": bench_wall.source_state(ROOT), "posts": args.posts, "places": len(places)}
     labels = {"inProcessQuery": "nearby in process, one query", "cliNearbyProcess": "anywall nearby --json, one process",
               "cliVersionProcess": "anywall --version, one process", "serverNearbyRequest": "server: one nearby request",
-              "serverGetRequest": "server: one GET of a post", "serverHealthRequest": "server: one /health request"}
+              "serverGetRequest": "server: one GET of a post", "serverHealthRequest": "server: one /health request",
+              "postgresNearbyRequest": "server on PostgreSQL: one nearby", "postgresGetRequest": "server on PostgreSQL: one GET"}
     if not args.server_only:
         anywall, bench = (stripped(bin_dir, tool, work) for tool in ("anywall", "anywall-bench"))
         places_file = os.path.join(work, "places.txt")
@@ -185,7 +196,20 @@ def main():
         report["cliVersionProcess"] = counted([anywall, "--version"], env, work, "version")
     log("counting server requests (valgrind makes the server ~50x slower: a minute or two)")
     server = stripped(bin_dir, "anywall-server", work)
-    report["serverNearbyRequest"], report["serverGetRequest"], report["serverHealthRequest"] = server_counts(server, wall, env, work, places)
+    report["serverNearbyRequest"], report["serverGetRequest"], report["serverHealthRequest"] = \
+        server_counts(server, ["--store", wall_copy(wall, work)], env, work, places)
+    if args.postgres:
+        log("counting server requests on PostgreSQL")
+        cluster = bench_postgres.Cluster(os.path.join(work, "cluster"), "1GB")
+        try:
+            subprocess.run([server, "copy", "--from", wall_copy(wall, work), "--to", cluster.uri],
+                           env=dict(env, PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY), check=True,
+                           stdout=subprocess.DEVNULL)
+            cluster.sql("VACUUM ANALYZE")
+            report["postgresNearbyRequest"], report["postgresGetRequest"], _ = \
+                server_counts(server, ["--database", cluster.uri], env, work, places)
+        finally:
+            cluster.stop(keep=False)
 
     with open(os.path.join(work, f"counts-{args.posts}.json"), "w") as f:
         json.dump(report, f, indent=2)
