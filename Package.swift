@@ -103,6 +103,8 @@ let package = Package(
             dependencies: [
                 "WallDomain", "WallStorage", "AnywallSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The calls' deadlines are timers of its event loops (PostgresWall.within).
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // anywall-server as a library: one function builds the application.

@@ -15,7 +15,11 @@ as scripts/load-server does), in one run on this machine:
   * the fetch of one post (GET /classes/Posts/ID, the nearest to each place, as bench-server's
     `get`) through one server on each store;
   * posts through anywall-server with wrk on each store (unique request ids, signed-up users);
-  * a table with requests/s, p50, p99 and the ratio to the SQLite store and to the query alone.
+  * a table with requests/s, p50, p99 and the ratio to the SQLite store and to the query alone,
+    then issue 37's targets (nearby >= 0.9x the query alone, GET >= 0.5x the SQLite store's),
+    each MET or MISSED.
+Before timing the PostgreSQL store, its nearby answers at every place (the posts' object ids, in
+order) must equal the SQLite store's and the query alone's.
 Each test runs first for --warm-up seconds, not measured: a new PostgreSQL connection's first
 PostGIS call loads the library (about a second), and the servers' pools open connections on demand.
 Everything (wrk, pgbench, PostgreSQL, the servers) shares the machine's CPUs. PostgreSQL runs with
@@ -43,6 +47,7 @@ import time
 
 import bench_wall
 import load_server
+import ratio_targets
 
 ROOT = load_server.ROOT
 MOUNT = load_server.MOUNT
@@ -50,6 +55,12 @@ DATABASE = "anywall"
 # PostGIS's geography sphere (the WGS 84 mean radius) over anywall's 6371 km: the server's own
 # scaling of a search distance (PostgresWall.postGISMeters), so pgbench asks for the same posts.
 POSTGIS_METERS_PER_METER = ((2 * 6378137.0 + 6356752.314245179) / 3) / bench_wall.EARTH_RADIUS_M
+# Issue 37's targets, each a ratio to a peer in the same run.
+NEARBY_TARGET = ratio_targets.Target("PostgreSQL store nearby (1 process), req/s", 0.9)
+GET_TARGET = ratio_targets.Target("PostgreSQL store GET of one post, req/s", 0.5)
+# What the server reads of each post and its author (the query alone reads the same).
+NEARBY_COLUMNS = ("posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry), "
+                  "posts.created_at, posts.updated_at, users.object_id, users.username, users.name, users.created_at")
 
 
 def parse_arguments():
@@ -141,15 +152,13 @@ class Cluster:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def nearby_sql(latitude, longitude):
+def nearby_sql(latitude, longitude, columns=NEARBY_COLUMNS):
     """The server's nearby query (PostgresWall.nearestPosts), its numbers as the server writes them."""
     meters = bench_wall.SEARCH_KM * 1000 * POSTGIS_METERS_PER_METER * (1 + 1e-9) + 0.001
     plane_center = f"ST_SetSRID(ST_MakePoint({longitude}, {latitude}), 4326)"
     center = plane_center + "::geography"
     return (
-        "SELECT posts.object_id, posts.text, ST_Y(posts.location::geometry), ST_X(posts.location::geometry), "
-        "posts.created_at, posts.updated_at, users.object_id, users.username, users.name, users.created_at "
-        "FROM posts LEFT JOIN users ON users.id = posts.user_id "
+        f"SELECT {columns} FROM posts LEFT JOIN users ON users.id = posts.user_id "
         f"WHERE ST_DWithin(posts.location, {center}, least({meters!r}, (SELECT max(ST_Distance(nearest.location, {center}, false)) "
         f"FROM (SELECT posts.location FROM posts ORDER BY posts.location::geometry <-> {plane_center} LIMIT {bench_wall.LIMIT}) "
         f"AS nearest) * 1.000000001 + 0.001), false) "
@@ -203,6 +212,14 @@ def query_alone(args, cluster, places, work):
             "clients": args.clients, "errors": int(failed.group(1)) if failed else 0}
 
 
+def query_alone_answers(cluster):
+    """The query alone's answer at each place of bench_places (query_alone's table), in its order:
+    the object ids, nearest first."""
+    nearest = nearby_sql("bench_places.latitude", "bench_places.longitude", columns="posts.object_id")
+    rows = cluster.sql(f"SELECT array_to_string(ARRAY({nearest}), ',') FROM bench_places ORDER BY id")
+    return [line.split(",") if line else [] for line in rows.split("\n")]
+
+
 def percentile(sorted_values, p):
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * p / 100))]
 
@@ -214,15 +231,26 @@ def nearby_paths(places):
     return [load_server.nearby_path(lat, lon) for lat, lon in places]
 
 
-def fetch_paths(server, places):
-    """The fetch of one post, the nearest to each place (as bench-server's `get` test)."""
-    paths = []
+def nearby_answers(server, places):
+    """The server's nearby answer at each place: the object ids, nearest first."""
+    found = []
     for lat, lon in places:
         status, answer = server.call("GET", load_server.nearby_path(lat, lon)[len(MOUNT):])
         if status != 200 or not answer.get("results"):
-            fail(f"no post near {lat},{lon} to fetch (HTTP {status})")
-        paths.append(f"{MOUNT}/classes/Posts/{answer['results'][0]['objectId']}")
-    return paths
+            fail(f"no post near {lat},{lon} (HTTP {status})")
+        found.append([post["objectId"] for post in answer["results"]])
+    return found
+
+
+def fetch_paths(answers):
+    """The fetch of one post, the nearest to each place (as bench-server's `get` test)."""
+    return [f"{MOUNT}/classes/Posts/{ids[0]}" for ids in answers]
+
+
+def differences(places, ours, theirs, name):
+    """A problem for each place where `ours` (the PostgreSQL server's answers) differ from `theirs`."""
+    return [f"at {lat},{lon} the PostgreSQL store answers {mine}, {name} {other}"
+            for (lat, lon), mine, other in zip(places, ours, theirs) if mine != other]
 
 
 def reads(args, servers, paths, work, label):
@@ -328,11 +356,13 @@ def main():
         report["sqliteBytes"] = os.path.getsize(wall)
 
         report["queryAlone"] = query_alone(args, cluster, places, work)
+        alone_answers = query_alone_answers(cluster)
 
         sqlite = load_server.Server(server_binary, ["--store", wall], os.path.join(work, "server-sqlite.log"), env)
         try:
+            sqlite_answers = nearby_answers(sqlite, places)
             report["sqliteReads"] = reads(args, [sqlite], nearby_paths(places), work, "sqlite-reads")
-            report["sqliteFetches"] = reads(args, [sqlite], fetch_paths(sqlite, places), work, "sqlite-fetches")
+            report["sqliteFetches"] = reads(args, [sqlite], fetch_paths(sqlite_answers), work, "sqlite-fetches")
             report["sqliteWrites"] = writes(args, sqlite, work, "sqlite-writes")
         finally:
             sqlite.stop()
@@ -341,8 +371,15 @@ def main():
         database = ["--database", cluster.uri]
         first = load_server.Server(server_binary, database, os.path.join(work, "server-postgres-1.log"), env)
         try:
+            # The same posts in the same order at every place, before anything is timed.
+            postgres_answers = nearby_answers(first, places)
+            changed = (differences(places, postgres_answers, sqlite_answers, "the SQLite store")
+                       + differences(places, postgres_answers, alone_answers, "the query alone"))
+            if changed:
+                fail(f"the answers differ at {len(changed)} places:\n  " + "\n  ".join(changed[:10]))
+            log(f"the PostgreSQL store's nearby answers at {len(places)} places are the SQLite store's and the query alone's")
             report["postgresReads1"] = reads(args, [first], nearby_paths(places), work, "postgres-reads-1")
-            report["postgresFetches"] = reads(args, [first], fetch_paths(first, places), work, "postgres-fetches")
+            report["postgresFetches"] = reads(args, [first], fetch_paths(postgres_answers), work, "postgres-fetches")
             second = load_server.Server(server_binary, database, os.path.join(work, "server-postgres-2.log"), env)
             try:
                 report["postgresReads2"] = reads(args, [first, second], nearby_paths(places), work, "postgres-reads-2")
@@ -410,6 +447,11 @@ def print_summary(r):
         f"PostgreSQL: posts {mb(r['sizes']['postsTable'])} + indexes {mb(r['sizes']['postsIndexes'])}, "
         f"database {mb(r['sizes']['database'])}; the SQLite file {mb(r['sqliteBytes'])}; "
         f"WAL written per post at most {r['postgresWrites']['walBytesPerPost']:,} bytes",
+        "",
+        ratio_targets.lines([
+            (NEARBY_TARGET, r["postgresReads1"]["requestsPerSecond"], "PostGIS, the query alone", alone),
+            (GET_TARGET, r["postgresFetches"]["requestsPerSecond"], "the SQLite store", r["sqliteFetches"]["requestsPerSecond"]),
+        ]),
     ]
     print("\n".join(lines))
 

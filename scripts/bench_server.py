@@ -14,7 +14,8 @@ drives it with wrk, one kind of request at a time:
 Before timing, it checks the answers: the nearby answers at the first 50 places (text and
 place of each post, in order) must equal those recorded by the first run under --out
 (recorded then), so a change that speeds the server up cannot change what it answers.
-Prints requests/s, p50 and p99 of each and their ratios (to /health; p99 to p50). wrk and the
+Prints requests/s, p50 and p99 of each and their ratios (to /health; p99 to p50), then issue 37's
+targets (nearby >= 0.3x /health, GET >= 0.7x), each MET or MISSED. wrk and the
 server share the machine's CPUs. With --apart, all of it again (on a fresh copy of the wall)
 with the server alone on one processor, one event loop, and wrk on another, as a load generator
 on a second machine would leave it: its tail is then the server's own, where sharing the CPUs
@@ -31,11 +32,17 @@ import os
 import sys
 
 import bench_wall
+import ratio_targets
 from bench_wall import log
 from load_server import (APP_ID, MOUNT, READ_LUA, ROOT, check_posting, ensure_wrk, fail, lua_string, nearby_path, run_wrk,
                          serve_copy, start_posting)
 
 CHECKED_PLACES = 50
+# Issue 37's targets, each a ratio to the server's own /health in the same run.
+TARGETS = {
+    "nearby": ratio_targets.Target("server nearby ($nearSphere 100 km, include=user, limit 20), req/s", 0.3),
+    "get": ratio_targets.Target("server GET of one post, req/s", 0.7),
+}
 
 
 def parse_arguments():
@@ -147,6 +154,7 @@ def print_table(title, results):
         p50, p99 = result["percentilesMs"]["50"], result["percentilesMs"]["99"]
         print(f"{kind:<8} {result['requestsPerSecond']:>9,.0f} {p50:>8.2f} {p99:>8.2f} "
               f"{result['requestsPerSecond'] / floor:>10.3f} {p99 / p50:>8.1f}")
+    print(ratio_targets.lines([(target, results[kind]["requestsPerSecond"], "/health", floor) for kind, target in TARGETS.items()]))
 
 
 def main():

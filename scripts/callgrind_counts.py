@@ -10,15 +10,21 @@ noisy machine, so a change can be judged where timings drift.
   * one server request: `anywall-server` under callgrind on a copy of the wall, warmed with one
     nearby request at each of the 100 places (so the posts' JSON is in its cache, as in
     bench-server's steady state), its counters zeroed, then 200 nearby requests at those places
-    (the CLI's query, as bench-server sends it) and 200 GETs of /health: each count over 200 is
-    one request, every thread of the server included (HTTP, routing, the query, JSON, the log).
+    (the CLI's query, as bench-server sends it), 200 GETs of one post (the nearest to each place,
+    as bench-server's `get`) and 200 GETs of /health: each count over 200 is one request, every
+    thread of the server included (HTTP, routing, the query, JSON, the log).
 
 The wall is bench-wall's (1,000,000 posts by default, generated and imported when missing). The
 binaries are the release build with --static-swift-stdlib, as scripts/quickstart builds it.
 Valgrind 3.19 (Debian 12) cannot read the DWARF 5 debug information Swift 6 writes, so each
 binary is run from a copy with its debug information stripped (its symbols kept).
 
-Usage: scripts/callgrind-counts [--posts N] [--out DIR] [--scratch-path P] [--skip-build]
+With --server-only, only the server's requests are counted (and only anywall-server is built).
+With --postgres, the server's requests are counted again on the PostgreSQL store: the wall copied
+into a throw-away PostgreSQL cluster with PostGIS (as scripts/bench-postgres makes it); the counts
+are the server's alone, not PostgreSQL's.
+
+Usage: scripts/callgrind-counts [--posts N] [--out DIR] [--scratch-path P] [--skip-build] [--server-only] [--postgres]
 Prints a table and writes OUT/callgrind/counts-N.json.
 """
 
@@ -33,6 +39,7 @@ import sys
 import time
 import urllib.request
 
+import bench_postgres
 import bench_wall
 from bench_wall import log
 from load_server import APP_ID, MASTER_KEY, MOUNT, ROOT, cached_wall, nearby_path
@@ -48,6 +55,8 @@ def parse_arguments():
     p.add_argument("--out", default="bench-out", help="folder for everything generated (shared with bench-wall)")
     p.add_argument("--scratch-path", default=".build-bench", help="the release build's folder (shared with bench-wall)")
     p.add_argument("--skip-build", action="store_true", help="use the release binaries already built")
+    p.add_argument("--server-only", action="store_true", help="count the server's requests alone")
+    p.add_argument("--postgres", action="store_true", help="count the server's requests on the PostgreSQL store too")
     return p.parse_args()
 
 
@@ -77,8 +86,8 @@ def counted(command, env, work, name):
     return total(out)
 
 
-def server_counts(server_binary, wall, env, work, places):
-    """Instructions per nearby request and per /health request of the server under callgrind."""
+def wall_copy(wall, work):
+    """A copy of the wall under `work`, which the server may write to."""
     copy = os.path.join(work, "wall.sqlite")
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(copy + suffix):
@@ -86,6 +95,12 @@ def server_counts(server_binary, wall, env, work, places):
     for suffix in ("", "-wal"):
         if os.path.exists(wall + suffix):
             shutil.copyfile(wall + suffix, copy + suffix)
+    return copy
+
+
+def server_counts(server_binary, wall_arguments, env, work, places):
+    """Instructions per nearby request, per GET of one post and per /health request of the server
+    under callgrind, serving the wall `wall_arguments` names (["--store", FILE] or ["--database", URI])."""
     out = os.path.join(work, "server.callgrind")
     for old in os.listdir(work):
         if old.startswith("server.callgrind"):
@@ -94,7 +109,7 @@ def server_counts(server_binary, wall, env, work, places):
     server_env = dict(env, PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
     with open(log_path, "w") as log_file:
         process = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", server_binary,
-                                    "--store", copy, "--bind", "127.0.0.1", "--port", "0", "--mount", MOUNT],
+                                    *wall_arguments, "--bind", "127.0.0.1", "--port", "0", "--mount", MOUNT],
                                    env=server_env, stdout=subprocess.DEVNULL, stderr=log_file)
     try:
         port = None
@@ -114,7 +129,7 @@ def server_counts(server_binary, wall, env, work, places):
             with urllib.request.urlopen(request, timeout=120) as answer:
                 if answer.status != 200:
                     sys.exit(f"callgrind-counts: {path} answered {answer.status}")
-                answer.read()
+                return answer.read()
 
         def measured(paths):
             """Zeroes the counters, sends `paths`, dumps the counters: the instructions counted."""
@@ -131,14 +146,16 @@ def server_counts(server_binary, wall, env, work, places):
         # Warmed at every place once, as wrk's later laps find it: the posts' JSON is then in the
         # server's cache (PostJSONCache), and the count is the steady state's.
         nearby = [nearby_path(lat, lon) for lat, lon in places]
-        for path in nearby:
+        fetches = [f"{MOUNT}/classes/Posts/{json.loads(get(path))['results'][0]['objectId']}" for path in nearby]
+        for path in fetches:
             get(path)
         per_nearby = measured((nearby * (REQUESTS // len(nearby) + 1))[:REQUESTS]) / REQUESTS
+        per_get = measured((fetches * (REQUESTS // len(fetches) + 1))[:REQUESTS]) / REQUESTS
         per_health = measured([f"{MOUNT}/health"] * REQUESTS) / REQUESTS
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=300)
-    return per_nearby, per_health
+    return per_nearby, per_get, per_health
 
 
 def main():
@@ -152,40 +169,54 @@ def main():
     usable, posts_file, places_files, wall = cached_wall(args, out)
     build_args = bench_wall.parse_arguments(["--posts", str(args.posts), "--out", args.out, "--scratch-path", args.scratch_path,
                                              "--static-swift-stdlib"] + (["--skip-build"] if args.skip_build else []))
-    tools = ("anywall", "anywall-bench", "anywall-server")
-    bin_dir = bench_wall.build(build_args, ROOT, products=list(tools), tools=tools)
+    tools = ("anywall-server",) if args.server_only else ("anywall", "anywall-bench", "anywall-server")
+    bin_dir = bench_wall.build(build_args, ROOT, products=list(tools) + (["anywall"] if not usable and args.server_only else []),
+                               tools=tools + (("anywall",) if not usable else ()))
     env = bench_wall.private_env(out)
     if not usable:
         bench_wall.import_wall(build_args, bin_dir, posts_file, wall, env)
-    anywall, bench, server = (stripped(bin_dir, tool, work) for tool in tools)
     places = bench_wall.read_places(places_files["city"])[:PLACES]
-    places_file = os.path.join(work, "places.txt")
-    with open(places_file, "w") as f:
-        f.write("".join(f"{lat},{lon}\n" for lat, lon in places))
-
-    log("counting the in-process query")
-    rounds = {n: counted([bench, "nearby", "--store", wall, "--places", places_file, "--rounds", str(n)], env, work, f"bench-{n}")
-              for n in (1, 3)}
-    per_query = (rounds[3] - rounds[1]) / (2 * len(places))
-    log("counting whole CLI processes")
-    lat, lon = places[0]
-    per_process = counted([anywall, "nearby", "--json", "--at", f"{lat:.6f},{lon:.6f}", "--store", wall], env, work, "nearby")
-    per_version = counted([anywall, "--version"], env, work, "version")
+    report = {"source": bench_wall.source_state(ROOT), "posts": args.posts, "places": len(places)}
+    labels = {"inProcessQuery": "nearby in process, one query", "cliNearbyProcess": "anywall nearby --json, one process",
+              "cliVersionProcess": "anywall --version, one process", "serverNearbyRequest": "server: one nearby request",
+              "serverGetRequest": "server: one GET of a post", "serverHealthRequest": "server: one /health request",
+              "postgresNearbyRequest": "server on PostgreSQL: one nearby", "postgresGetRequest": "server on PostgreSQL: one GET"}
+    if not args.server_only:
+        anywall, bench = (stripped(bin_dir, tool, work) for tool in ("anywall", "anywall-bench"))
+        places_file = os.path.join(work, "places.txt")
+        with open(places_file, "w") as f:
+            f.write("".join(f"{lat},{lon}\n" for lat, lon in places))
+        log("counting the in-process query")
+        rounds = {n: counted([bench, "nearby", "--store", wall, "--places", places_file, "--rounds", str(n)], env, work, f"bench-{n}")
+                  for n in (1, 3)}
+        report["inProcessQuery"] = (rounds[3] - rounds[1]) / (2 * len(places))
+        log("counting whole CLI processes")
+        lat, lon = places[0]
+        report["cliNearbyProcess"] = counted([anywall, "nearby", "--json", "--at", f"{lat:.6f},{lon:.6f}", "--store", wall], env, work, "nearby")
+        report["cliVersionProcess"] = counted([anywall, "--version"], env, work, "version")
     log("counting server requests (valgrind makes the server ~50x slower: a minute or two)")
-    per_request, per_health = server_counts(server, wall, env, work, places)
+    server = stripped(bin_dir, "anywall-server", work)
+    report["serverNearbyRequest"], report["serverGetRequest"], report["serverHealthRequest"] = \
+        server_counts(server, ["--store", wall_copy(wall, work)], env, work, places)
+    if args.postgres:
+        log("counting server requests on PostgreSQL")
+        cluster = bench_postgres.Cluster(os.path.join(work, "cluster"), "1GB")
+        try:
+            subprocess.run([server, "copy", "--from", wall_copy(wall, work), "--to", cluster.uri],
+                           env=dict(env, PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY), check=True,
+                           stdout=subprocess.DEVNULL)
+            cluster.sql("VACUUM ANALYZE")
+            report["postgresNearbyRequest"], report["postgresGetRequest"], _ = \
+                server_counts(server, ["--database", cluster.uri], env, work, places)
+        finally:
+            cluster.stop(keep=False)
 
-    report = {"source": bench_wall.source_state(ROOT), "posts": args.posts, "places": len(places),
-              "inProcessQuery": per_query, "cliNearbyProcess": per_process, "cliVersionProcess": per_version,
-              "serverNearbyRequest": per_request, "serverHealthRequest": per_health}
     with open(os.path.join(work, f"counts-{args.posts}.json"), "w") as f:
         json.dump(report, f, indent=2)
     print(f"instructions (callgrind), {args.posts:,}-post wall, {report['source']}")
-    for label, value in [("nearby in process, one query", per_query),
-                         ("anywall nearby --json, one process", per_process),
-                         ("anywall --version, one process", per_version),
-                         ("server: one nearby request", per_request),
-                         ("server: one /health request", per_health)]:
-        print(f"  {label:<38} {value:>14,.0f}")
+    for key, label in labels.items():
+        if key in report:
+            print(f"  {label:<38} {report[key]:>14,.0f}")
 
 
 if __name__ == "__main__":

@@ -83,6 +83,13 @@ package struct PostSearch {
         return PostSearch(query: scanned, plan: .scan(boxes: nil, near: reach < WallQuery.wholeEarth ? (search.center, reach) : nil))
     }
 
+    /// The nearest search, when the only posts it leaves out that the answer may hold are replies:
+    /// a find near a place that does not ask for thread posts alone (a stock Parse client's).
+    package var nearestLeavingOutReplies: WallQuery? {
+        guard case .nearest(let nearest, let leftOut?) = plan, leftOut == .exists(.parent) else { return nil }
+        return nearest
+    }
+
     /// The page from a nearest search's answer and the posts its `leftOutSearch` found.
     func page(nearest: [StoredPost], leftOut: [StoredPost]) -> [StoredPost] {
         var page = PostPage<StoredPost>(keeping: query.skip + query.limit, precedes: Self.nearestFirst(query))
@@ -98,8 +105,13 @@ package struct PostSearch {
     /// 100 hold a loop a few milliseconds at most, even at the slowest places over the earth (from
     /// sparse posts into a city's, by a pole), the nearest 1,000 several times longer (docs/performance.md).
     package var isBounded: Bool {
-        if case .nearest(let nearest, nil) = plan { return nearest.limit <= PostQuery.defaultLimit }
+        if case .nearest(let nearest, nil) = plan { return Self.isBounded(nearest) }
         return false
+    }
+
+    /// Whether a nearest search reads a bounded number of posts (`isBounded`).
+    package static func isBounded(_ nearest: WallQuery) -> Bool {
+        nearest.limit <= PostQuery.defaultLimit
     }
 
     /// What the query asks of the posts' fields, and that its reader may read them.

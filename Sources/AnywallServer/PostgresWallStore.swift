@@ -41,6 +41,11 @@ extension PostgresWall: WallStore {
             return (posts, query.count ? try await countPosts(where: search.condition, for: session) : nil)
         case .nearest(let nearest, _):
             guard query.limit > 0 else { return ([], nil) }
+            // Replies, all the search leaves out, come in the same statement for a reader who is
+            // not signed in (whose nearest search reads what a find reads), not in a scan after it.
+            if search.nearestLeavingOutReplies != nil, query.reader == .user(nil) {
+                return (Array(try await nearestPublicPostsAndReplies(nearest, session: session).dropFirst(query.skip)), nil)
+            }
             let found = try await nearestPosts(nearest, for: query.reader, session: session)
             guard let leftOut = search.leftOutSearch(after: found) else { return (Array(found.dropFirst(query.skip)), nil) }
             return (search.page(nearest: found, leftOut: try await run(leftOut, session: session).posts), nil)

@@ -120,7 +120,25 @@ extension SQLiteWallStore {
 
     package func find(_ query: PostQuery, session: String?) async throws -> (posts: [StoredPost], count: Int?) {
         let search = PostSearch(query: query)
-        return search.isBounded ? try await boundedQuery { try Self.run(search, on: $0) } : try await self.query { try Self.run(search, on: $0) }
+        if search.isBounded { return try await boundedQuery { try Self.run(search, on: $0) } }
+        if let nearest = search.nearestLeavingOutReplies, PostSearch.isBounded(nearest) { return try await find(search, nearest) }
+        return try await self.query { try Self.run(search, on: $0) }
+    }
+
+    /// A nearest search whose answer may hold replies (`PostSearch.nearestLeavingOutReplies`): the
+    /// search, and whether any reply lies near enough to be on the page, as a bounded read; the
+    /// scan for those replies, when there are any, as a find.
+    private func find(_ search: PostSearch, _ nearest: WallQuery) async throws -> (posts: [StoredPost], count: Int?) {
+        let reader = search.query.reader
+        let (found, leftOut) = try await boundedQuery { wall in
+            let found = try wall.nearestPosts(nearest, for: reader)
+            guard let leftOut = search.leftOutSearch(after: found), case .scan(_, let near) = leftOut.plan,
+                  try wall.holdsReplies(inAny: BoundingBox.covering(center: nearest.center, radius: near?.distance ?? WallQuery.wholeEarth))
+            else { return (found, nil as PostSearch?) }
+            return (found, leftOut)
+        }
+        guard let leftOut else { return (Array(found.dropFirst(search.query.skip)), nil) }
+        return (search.page(nearest: found, leftOut: try await query { try Self.run(leftOut, on: $0).posts }), nil)
     }
 
     /// The page of posts `search` asks for, and the count of all matching when it asks for one.

@@ -208,6 +208,19 @@ extension EmbeddedWall {
         }
     }
 
+    /// Whether any reply lies in one of `boxes`: replies stay out of the nearest search's indexes,
+    /// and most walls hold none near most places.
+    public func holdsReplies(inAny boxes: [BoundingBox]) throws -> Bool {
+        try mapped {
+            try database.inDatabase { db in
+                let statement = try db.cachedStatement(sql: "SELECT 1 FROM (\(Self.replyInBox)) LIMIT 1")
+                return try boxes.contains { box in
+                    try Int.fetchOne(statement, arguments: [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]) != nil
+                }
+            }
+        }
+    }
+
     /// The nearest posts `reader` may read, as `nearby` finds them, with their records.
     public func nearestPosts(_ query: WallQuery, for reader: PostReader) throws -> [StoredPost] {
         // The search runs its own read transaction (see `nearby`); a post deleted since is left out.

@@ -75,18 +75,25 @@ extension PostgresWall {
         return (posts, rows.last?.0)
     }
 
-    /// Adds accounts, sessions and config as they are (hashes, digests and times kept).
+    /// Adds accounts, sessions and config as they are (hashes, digests and times kept). The accounts
+    /// go in transactions of `WallRecords.batchSize`, each within the call's deadline: 50,000 in
+    /// one took longer than it on a busy machine.
     public func insert(accounts: [WallRecords.Account], sessions: [WallRecords.OpenSession], params: [String: JSONValue]) async throws {
         let encoded = try params.map { ($0.key, String(decoding: try JSONEncoder().encode($0.value), as: UTF8.self)) }
-        try await transaction("adding accounts") { connection in
-            for account in accounts {
-                let inserted = try await self.collect(connection.query("""
-                    INSERT INTO users (object_id, username, name, password_hash, created_at)
-                    VALUES (\(account.objectId), \(account.username), \(account.name), \(account.passwordHash), \(Self.millisecond(account.createdAt)))
-                    RETURNING id
-                    """, logger: self.logger).decode(Int64.self))
-                if let id = inserted.first { try await self.link(connection, account.identities, to: id) }
+        for start in stride(from: 0, to: accounts.count, by: WallRecords.batchSize) {
+            let batch = accounts[start..<min(accounts.count, start + WallRecords.batchSize)]
+            try await transaction("adding accounts") { connection in
+                for account in batch {
+                    let inserted = try await self.collect(connection.query("""
+                        INSERT INTO users (object_id, username, name, password_hash, created_at)
+                        VALUES (\(account.objectId), \(account.username), \(account.name), \(account.passwordHash), \(Self.millisecond(account.createdAt)))
+                        RETURNING id
+                        """, logger: self.logger).decode(Int64.self))
+                    if let id = inserted.first { try await self.link(connection, account.identities, to: id) }
+                }
             }
+        }
+        try await transaction("adding sessions and config") { connection in
             for session in sessions {
                 try await connection.query("""
                     INSERT INTO sessions (token_digest, user_id, created_at) SELECT \(session.tokenDigest), id, \(Self.millisecond(session.createdAt))

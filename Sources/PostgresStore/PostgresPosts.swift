@@ -30,7 +30,7 @@ extension PostgresWall {
         posts.report_count, posts.restored_at
         """
 
-    private static let postColumns = "\(postColumnList) FROM posts LEFT JOIN users ON users.id = posts.user_id"
+    static let postColumns = "\(postColumnList) FROM posts LEFT JOIN users ON users.id = posts.user_id"
 
     typealias PostRow = (String, String, Double, Double, Date, Date?, String?, String?, String?, String?, String?, String?, Date?,
                                  String?, Int, Int, String?, Int, Date?)
@@ -50,11 +50,29 @@ extension PostgresWall {
                           removed: removed.flatMap(PostRemoval.init(rawValue:)), restoredAt: restoredAt)
     }
 
+    /// The most posts a read decodes where it runs (see `posts`): the default page.
+    static let postsDecodedInPlace = 100
+
     private func posts(_ query: PostgresQuery, _ what: String, for session: String?, finding: Bool = true) async throws -> [StoredPost] {
-        let rows = try await read(what, for: session, finding: finding) { client in
+        try await posts(what, for: session, finding: finding) { client in
             try await self.collect(client.query(query, logger: self.logger).decode(PostRow.self))
         }
-        // Decoding a page of posts with large fields takes milliseconds: off the event loop.
+    }
+
+    private func posts(_ statement: some PreparedPostRead, _ what: String, for session: String?, finding: Bool = true) async throws -> [StoredPost] {
+        try await posts(what, for: session, finding: finding) { client in
+            try await self.collect(client.execute(statement, logger: self.logger))
+        }
+    }
+
+    private func posts(_ what: String, for session: String?, finding: Bool,
+                       _ rows: @escaping @Sendable (PostgresClient) async throws -> [PostRow]) async throws -> [StoredPost] {
+        let rows = try await read(what, for: session, finding: finding, rows)
+        // Decoding a page of posts with large fields takes milliseconds: off the event loop. A
+        // fetch or a nearby page (a few posts, at most one post's bound of fields) takes less than the hops.
+        if rows.count <= Self.postsDecodedInPlace, rows.reduce(0, { $0 + ($1.8?.utf8.count ?? 0) }) <= StoredFields.maxBytes {
+            return try rows.map(Self.storedPost)
+        }
         return try await BlockingWork.run { try rows.map(Self.storedPost) }
     }
 
@@ -222,7 +240,7 @@ extension PostgresWall {
 
     /// The post with this object id, if there is one.
     public func storedPost(objectId: String, for session: String? = nil) async throws -> StoredPost? {
-        try await posts("SELECT \(unescaped: Self.postColumns) WHERE posts.object_id = \(objectId)", "reading a post", for: session, finding: false).first
+        try await posts(PostByObjectId(objectId: objectId), "reading a post", for: session, finding: false).first
     }
 
     /// The nearest posts (not replies: `nearby` lists posts) `reader` may read to `query`'s center
@@ -235,27 +253,55 @@ extension PostgresWall {
     /// too, but is ten times the cost of the plane's (scripts/bench-postgres, docs/performance.md).
     public func nearestPosts(_ query: WallQuery, for reader: PostReader, session: String? = nil) async throws -> [StoredPost] {
         guard query.limit > 0 else { return [] }
-        let center = Self.point(query.center), planeCenter = Self.planePoint(query.center)
-        var statement = PostgresStatement()
-        let readable = Self.nearestReadable(reader, &statement)
-        let found = try await posts(statement.query("""
-            SELECT \(Self.postColumns)
-            WHERE posts.parent_id IS NULL AND \(readable) AND ST_DWithin(posts.location, \(center), least(\(Self.postGISMeters(query.searchDistance)),
-                (SELECT max(ST_Distance(nearest.location, \(center), false)) FROM
-                    (SELECT posts.location FROM posts WHERE posts.parent_id IS NULL AND \(readable)
-                     ORDER BY posts.location::geometry <-> \(planeCenter) LIMIT \(query.limit)) AS nearest)
-                * \(1 + Self.postGISMargin) + 0.001), false)
-            ORDER BY posts.location <-> \(center), posts.object_id
-            LIMIT \(query.limit)
-            """), "finding the nearest posts", for: session)
-        return found.filter { query.center.distance(to: $0.location) <= query.searchDistance }
+        let center = query.center, meters = Self.postGISMeters(query.searchDistance), limit = query.limit
+        let found: [StoredPost]
+        if reader == .user(nil) {
+            found = try await posts(NearestPublicPosts<ThreadPosts>(center: center, meters: meters, limit: limit), "finding the nearest posts", for: session)
+        } else {
+            var statement = PostgresStatement()
+            let readable = Self.nearestReadable(reader, &statement)
+            let text = Self.nearestSQL(among: "posts.parent_id IS NULL AND \(readable)", longitude: statement.bind(center.longitude),
+                                       latitude: statement.bind(center.latitude), meters: statement.bind(meters), limit: statement.bind(limit))
+            found = try await posts(statement.query(text), "finding the nearest posts", for: session)
+        }
+        return Self.nearestFirst(found, query)
+    }
+
+    /// The nearest posts and replies a reader who is not signed in may read (posts everyone reads,
+    /// not removed) to `query`'s center, as `nearestPosts` finds posts: what a find near a place
+    /// asks when it does not leave replies out, in one statement.
+    public func nearestPublicPostsAndReplies(_ query: WallQuery, session: String? = nil) async throws -> [StoredPost] {
+        guard query.limit > 0 else { return [] }
+        let statement = NearestPublicPosts<PostsAndReplies>(center: query.center, meters: Self.postGISMeters(query.searchDistance), limit: query.limit)
+        return Self.nearestFirst(try await posts(statement, "finding the nearest posts", for: session), query)
+    }
+
+    /// `found` within `query`'s search distance by anywall's own measure, nearest first.
+    private static func nearestFirst(_ found: [StoredPost], _ query: WallQuery) -> [StoredPost] {
+        found.filter { query.center.distance(to: $0.location) <= query.searchDistance }
             .sorted(by: NearestFirst(around: query.center).precedes)
+    }
+
+    /// The nearest search's SQL among the posts that meet `among`, its values at the placeholders
+    /// given (see `nearestPosts`).
+    static func nearestSQL(among: String, longitude: String, latitude: String, meters: String, limit: String) -> String {
+        let planeCenter = "ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)", center = "\(planeCenter)::geography"
+        return """
+            SELECT \(postColumns)
+            WHERE \(among) AND ST_DWithin(posts.location, \(center), least(\(meters)::float8,
+                (SELECT max(ST_Distance(nearest.location, \(center), false)) FROM
+                    (SELECT posts.location FROM posts WHERE \(among)
+                     ORDER BY posts.location::geometry <-> \(planeCenter) LIMIT \(limit)) AS nearest)
+                * \(1 + postGISMargin) + 0.001), false)
+            ORDER BY posts.location <-> \(center), posts.object_id
+            LIMIT \(limit)
+            """
     }
 
     /// Whether `reader` may read a post in the nearest search, as the SQLite store's location
     /// indexes let them: a post everyone reads, or whose readers name them or a role they hold; a
     /// removed post, its author alone (a moderator reads removed posts by a find, not around them).
-    private static func nearestReadable(_ reader: PostReader, _ statement: inout PostgresStatement) -> String {
+    static func nearestReadable(_ reader: PostReader, _ statement: inout PostgresStatement) -> String {
         guard case .user(let userId?) = reader else { return statement.condition(reader.condition, schema: [:]) }
         let entry = statement.bind(" \(userId) "), holder = statement.bind(userId)
         return """

@@ -1,7 +1,10 @@
 import AnywallSupport
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
+import Synchronization
 import WallDomain
 
 /// The wall in a PostgreSQL database with PostGIS, shared by any number of anywall-server
@@ -119,20 +122,31 @@ public final class PostgresWall: Sendable {
 
     // MARK: Running calls
 
-    /// Runs `body` with a deadline: past `timeout`, it is cancelled and the call fails.
-    static func within<T: Sendable>(_ timeout: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else {
-                throw AnywallError.backendUnreachable("\(what): no answer within \(timeout.components.seconds) s")
-            }
-            return result
+    /// Runs `body` with a deadline: past `timeout`, it is cancelled and the call fails. The
+    /// deadline is a timer of an event loop, removed when the answer comes: a `Task.sleep` raced
+    /// against each call cost two child tasks and a timer the runtime held until it ran out.
+    static func within<T: Sendable>(_ timeout: Duration, _ what: @autoclosure () -> String,
+                                    _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let running = Task { try await body() }
+        let expiry = Expiry()
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: TimeAmount(timeout)) {
+            expiry.expired.store(true, ordering: .sequentiallyConsistent)
+            running.cancel()
         }
+        defer { timer.cancel() }
+        // Cut short by the timer, `body` may end in any error: the flag says it was the deadline.
+        do {
+            let result = try await withTaskCancellationHandler { try await running.value } onCancel: { running.cancel() }
+            if !expiry.expired.load(ordering: .sequentiallyConsistent) { return result }
+        } catch {
+            if !expiry.expired.load(ordering: .sequentiallyConsistent) { throw error }
+        }
+        throw AnywallError.backendUnreachable("\(what()): no answer within \(timeout.components.seconds) s")
+    }
+
+    /// Whether a call's timer ran out, set on the event loop, read by the call's task.
+    private final class Expiry: Sendable {
+        let expired = Atomic<Bool>(false)
     }
 
     /// How long a read waits for its answer: `timeout`, or longer than the database's own limit

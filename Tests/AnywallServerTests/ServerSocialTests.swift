@@ -115,6 +115,8 @@ struct ServerSocialTests {
         #expect(try Self.nearest(server, token: replier.token) == [id], "the nearest search lists posts, not replies")
         #expect(try Set(Self.nearest(server, token: replier.token, threadsOnly: false)) == [id, replyId, second],
                 "a find by place without `parent` finds the replies too, as Parse does")
+        #expect(try Self.nearest(server, token: nil, threadsOnly: false) == Self.nearest(server, token: replier.token, threadsOnly: false),
+                "signed in or not, the same posts and replies, nearest first (one statement on PostgreSQL for nobody signed in)")
 
         let thread = try server.send("GET", "/classes/Posts", query: ["where": #"{"parent":{"__type":"Pointer","className":"Posts","objectId":"\#(id)"}}"#,
                                                                       "order": "createdAt"])
