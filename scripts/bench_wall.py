@@ -32,6 +32,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ratio_targets  # noqa: E402
+
 from parse_export import CITIES, EARTH_RADIUS_M, KM_PER_DEGREE, near, spread, write_export
 
 SEARCH_KM = 100
@@ -414,24 +417,25 @@ def main():
     print_summary(report)
 
 
+IMPORT_TARGET = ratio_targets.Target("import of a Parse export, s", 0.25, at_least=False)
+PROCESS_TARGET = ratio_targets.Target("one nearby --json per process, ms", 1.5, at_least=False)
+VERSION_TARGET = ratio_targets.Target("anywall --version, ms", 1.2, at_least=False)
+IN_PROCESS_TARGET = ratio_targets.Target("nearby in process, city p50, µs", 0.5, at_least=False)
+
+
 def target_lines(r):
-    """One line for each issue-37 target measured: figure, ours, its peer in the same run, the
+    """The table of the issue-37 targets measured: figure, ours, its peer in the same run, the
     ratio, the target, MET or MISSED."""
     rows = []
     if "import" in r:
         i = r["import"]
-        rows.append(("import of a Parse export", f"{i['seconds']:.2f} s", f"sqlite3 inserting the same rows {i['sqlite3Seconds']:.2f} s",
-                     i["seconds"] / i["sqlite3Seconds"], 0.25))
+        rows.append((IMPORT_TARGET, i["seconds"], "sqlite3 inserting the same rows", i["sqlite3Seconds"]))
     proc = r["wholeProcess"]
-    rows.append(("one nearby --json per process", f"{proc['anywallMedianMs']:.1f} ms",
-                 f"sqlite3 tool, growing-radius R*Tree {proc['sqlite3MedianMs']:.1f} ms", proc["ratio"], 1.5))
-    rows.append(("anywall --version", f"{proc['anywallVersionPairedMs']:.1f} ms",
-                 f"sqlite3 -version {proc['sqlite3VersionMs']:.1f} ms", proc["anywallVersionPairedMs"] / proc["sqlite3VersionMs"], 1.2))
+    rows.append((PROCESS_TARGET, proc["anywallMedianMs"], "sqlite3 tool, growing-radius R*Tree", proc["sqlite3MedianMs"]))
+    rows.append((VERSION_TARGET, proc["anywallVersionPairedMs"], "sqlite3 -version", proc["sqlite3VersionMs"]))
     city, peer = r["inProcessCity"], r["inProcessCitySQLPeer"]
-    rows.append(("nearby in process, city p50", f"{city['p50Micros']} us",
-                 f"the same SQL through SQLite's C API {peer['p50Micros']} us", city["p50Micros"] / peer["p50Micros"], 0.5))
-    return [f"  {figure}: ours {ours}; peer: {theirs}; ratio {ratio:.2f}x; target <= {target}x: "
-            f"{'MET' if ratio <= target else 'MISSED'}" for figure, ours, theirs, ratio, target in rows]
+    rows.append((IN_PROCESS_TARGET, city["p50Micros"], "the same SQL through SQLite's C API", peer["p50Micros"]))
+    return ratio_targets.lines(rows).splitlines()
 
 
 def print_summary(r):

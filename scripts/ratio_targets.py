@@ -15,12 +15,17 @@ class Target:
         return f"{'≥' if self.at_least else '≤'} {self.ratio}x"
 
 
+def figure(value):
+    """A measured figure as the tables show it: whole numbers from 100 on, three digits below."""
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
 def lines(rows):
     """One line a figure: `rows` holds (target, ours, peer name, peer) with ours and peer in the
-    same unit; a table whose last column says MET or MISSED."""
+    same unit (the figure's name says which); a table whose last column says MET or MISSED."""
     out = ["| figure | ours | peer, same run | ratio | target | |", "|---|---:|---|---:|---|---|"]
     for target, ours, peer_name, peer in rows:
         ratio = ours / peer if peer else float("nan")
-        out.append(f"| {target.figure} | {ours:,.0f} | {peer_name}: {peer:,.0f} | {ratio:.3f}x | {target.describe()} "
+        out.append(f"| {target.figure} | {figure(ours)} | {peer_name}: {figure(peer)} | {ratio:.3f}x | {target.describe()} "
                    f"| {'MET' if target.met(ratio) else 'MISSED'} |")
     return "\n".join(out)
