@@ -64,7 +64,7 @@ enum Architecture {
         "WallMap": ["WallDomain"],
         "AnywallCLI": core.union(["LiveQueryClient", "ArgumentParser", "WallMap"]),
         "anywall": ["AnywallCLI"],
-        "PostgresStore": ["WallDomain", "WallStorage", "AnywallSupport", "PostgresNIO"],
+        "PostgresStore": ["WallDomain", "WallStorage", "AnywallSupport", "PostgresNIO", "NIOPosix"],
         // LiveQuery's WebSocket from Hummingbird's own package, never written by hand.
         "AnywallServer": Set(["WallDomain", "WallStorage", "AnywallSupport", "EmbeddedStore", "PostgresStore", "ParseWire", "Hummingbird", "HummingbirdCore",
                               "NIOPosix", "HummingbirdWebSocket", "AsyncHTTPClient"]).union(crypto),
