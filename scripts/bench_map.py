@@ -113,7 +113,7 @@ def main():
             [os.path.join(bin_dir, "anywall-bench"), "map", "--posts", str(posts), "--size", size, "--style", style,
              "--radius", radius, "--frames", str(args.frames)], check=True, capture_output=True, text=True).stdout.splitlines()[-1])
         coast = ", coastline" if radius != "1km" else ""
-        print(f"| {posts} posts, {size}, {style}, radius {radius}{coast} | {report['p50Micros']:,} | {report['minMicros']:,} |")
+        print(f"| {posts} posts, {size}, {style}, radius {radius}{coast} | {report['p50Micros']:,.0f} | {report['minMicros']:,.0f} |")
     anywall = os.path.join(bin_dir, "anywall")
     for feed, what in ((False, "idle at a fixed place"), (True, "a stationary 1 Hz NMEA fix")):
         percent, frames = watch_cpu(anywall, env, args.seconds, feed)
