@@ -36,4 +36,23 @@ struct MapProjection {
         let degrees = atan2(east.meters, north.meters) * 180 / .pi
         return degrees < 0 ? degrees + 360 : degrees
     }
+
+    /// The longitude/latitude boxes that hold the view `halfWidth` east and west of the centre and
+    /// `halfHeight` north and south: two when it crosses the antimeridian, the whole round when it
+    /// reaches a pole or is wider than the earth.
+    func boxes(halfWidth: Distance, halfHeight: Distance) -> [BoundingBox] {
+        let south = max(-90, center.latitude - halfHeight.meters / metersPerDegreeNorth)
+        let north = min(90, center.latitude + halfHeight.meters / metersPerDegreeNorth)
+        let halfSpan = halfWidth.meters / metersPerDegreeEast
+        guard halfSpan < 180, south > -90, north < 90 else {
+            return [BoundingBox(minLatitude: south, maxLatitude: north, minLongitude: -180, maxLongitude: 180)]
+        }
+        let west = center.longitude - halfSpan, east = center.longitude + halfSpan
+        func box(_ west: Double, _ east: Double) -> BoundingBox {
+            BoundingBox(minLatitude: south, maxLatitude: north, minLongitude: west, maxLongitude: east)
+        }
+        if west < -180 { return [box(west + 360, 180), box(-180, east)] }
+        if east > 180 { return [box(west, 180), box(-180, east - 360)] }
+        return [box(west, east)]
+    }
 }

@@ -66,8 +66,8 @@ public struct RadarRenderer: Sendable {
 
         // GEOS cuts the coastline to the view; were it missing, the map is drawn without the coast (and says nothing of it).
         let showsCoast = Double(columns) * cellWidth >= Coastline.narrowestView.meters
-        let coast = showsCoast ? try? Coastline.lines.pieces(within: Coastline.boxes(
-            around: scene.fix.point, halfWidth: .meters(Double(columns) / 2 * cellWidth), halfHeight: .meters(Double(mapRows) * cellWidth))) : nil
+        let coast = showsCoast ? try? Coastline.pieces(within: projection.boxes(
+            halfWidth: .meters(Double(columns) / 2 * cellWidth), halfHeight: .meters(Double(mapRows) * cellWidth))) : nil
         for piece in coast ?? [] {
             let dots = piece.map { vertex in
                 let (x, y) = position(latitude: vertex.latitude, longitude: vertex.longitude)
