@@ -80,12 +80,24 @@ public final class LineReader {
         }
     }
 
-    /// The rest of the input, from where the last line ended to the end, in one piece: for a
-    /// document read whole once its first line told what it is (line by line was a tenth of an
-    /// import's instructions). No line is cut.
-    public func remainder() throws -> Data {
-        while !atEnd { try refill() }
-        defer { position = buffer.count }
+    /// The next line's first bytes, up to `limit` of them (its line ending left out), without
+    /// taking them: the line is still the next one read. For telling what an input holds.
+    public func peekLine(limit: Int) throws -> Data {
+        while nextNewline() == nil, buffer.count - position < limit, !atEnd { try refill() }
+        var end = min(nextNewline() ?? buffer.count, position + limit)
+        if end > position, buffer[end - 1] == 0x0D { end -= 1 }
+        return buffer[position..<end]
+    }
+
+    /// The input's next bytes as they come, from where the last line ended: for a document cut
+    /// into records by its own structure. Nil at the end of input.
+    public func nextChunk() throws -> Data? {
+        if position == buffer.count, !atEnd { try refill() }
+        guard position < buffer.count else { return nil }
+        defer {
+            buffer.removeAll(keepingCapacity: true)
+            position = 0
+        }
         return buffer[position...]
     }
 

@@ -1,15 +1,16 @@
 import CSimdjson
 import Foundation
 
-/// A whole Parse export (`{"results":[...]}`) parsed at once by simdjson, its records read from
-/// any thread. simdjson parses it some hundred times faster than Foundation's JSONDecoder decoded
-/// the whole document, which held an import of an export to a third of NDJSON's pace.
+/// A batch of a Parse export's records (`{"results":[...]}`, as `ExportRecordStream` cuts them)
+/// parsed at once by simdjson, its records read from any thread. simdjson parses it some hundred
+/// times faster than Foundation's JSONDecoder decoded the whole document, which held an import of an
+/// export to a third of NDJSON's pace.
 package final class ParsedExport: @unchecked Sendable {
     // Unchecked: the parsed document is only read after `init`.
     private let parsed: OpaquePointer
 
-    /// The export in `document`; nil when simdjson cannot read it (not valid JSON, no single
-    /// `results` array, or libsimdjson missing): the Codable reader then judges the document.
+    /// The records in `document`; nil when simdjson cannot read it (not valid JSON, no single
+    /// `results` array, or libsimdjson missing): the records are then read one by one.
     package init?(document: Data) {
         let parsed = document.withUnsafeBytes { bytes in
             csimdjson_export_parse(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)

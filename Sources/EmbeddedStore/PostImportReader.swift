@@ -26,15 +26,16 @@ public struct ImportBatch: Sendable {
 public final class PostImportReader {
     private enum Format {
         case ndjson
-        /// A Parse export simdjson parsed, its records decoded batch by batch.
-        case parsedExport(ParsedExport)
-        /// A Parse export simdjson could not read, decoded whole by the Codable reader.
-        case decodedExport([Result<ImportedPost, AnywallError>])
+        /// A Parse export, its records cut from the input as it is read.
+        case export(ExportRecordStream)
     }
+
+    /// The most bytes of records a batch of an export holds, whatever its count: records may be
+    /// large, and memory stays bounded.
+    private static let exportBatchBytes = 64 << 20
 
     private let lines: LineReader
     private var format: Format?
-    private var firstLine: Data?
     private var position = 0
 
     /// A reader of the records in `lines`; the format is recognised from the first line.
@@ -57,20 +58,23 @@ public final class PostImportReader {
             }
         }
         switch format! {
-        case .parsedExport(let export):
+        case .export(let stream):
+            let records = try stream.next(count: size, byteLimit: Self.exportBatchBytes)
             let first = position
-            position = min(position + size, export.count)
-            for (index, result) in zip(first..., Self.decoded(position - first, { $0.post(first + $1, of: export) })) {
-                sort(result, at: "record \(index + 1)")
+            position += records.ranges.count
+            let results: [Result<ImportedPost, AnywallError>]
+            // simdjson parses the batch at once; when it refuses it (a record not valid JSON, a
+            // number beyond a double), each record is read alone and the bad one rejected.
+            if let parsed = ParsedExport(document: records.document), parsed.count == records.ranges.count {
+                results = Self.decoded(parsed.count) { $0.post($1, of: parsed) }
+            } else {
+                let texts = records.ranges.map { records.document[$0] }
+                results = Self.decoded(texts.count) { $0.post(texts[$1]) }
             }
-        case .decodedExport(let records):
-            while batch.posts.count + batch.rejected.count < size, position < records.count {
-                position += 1
-                sort(records[position - 1], at: "record \(position)")
-            }
+            for (index, result) in zip(first..., results) { sort(result, at: "record \(index + 1)") }
         case .ndjson:
             var records: [(line: Int, text: Data)] = []
-            while records.count < size, let line = try takeFirstLine() ?? lines.nextLine() {
+            while records.count < size, let line = try lines.nextLine() {
                 position += 1
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 records.append((position, line))
@@ -97,42 +101,20 @@ public final class PostImportReader {
         return results.joined(parts)
     }
 
-    private func takeFirstLine() -> Data? {
-        defer { firstLine = nil }
-        return firstLine
-    }
-
     /// A Parse export is one object holding `results`: its first line is `{` alone (pretty-printed)
     /// or starts with the `"results"` key. Any other first line starts NDJSON, so a bad first record
     /// is reported on its line, as any other is, instead of failing the whole file as an export.
     private func detectFormat() throws -> Format {
-        guard let first = try lines.nextLine() else { return .ndjson }
+        // Only the line's start is looked at: an export on one line may be any size.
+        let first = try lines.peekLine(limit: 4096)
         // Spaces, tabs and a UTF-8 byte order mark.
         let ignored: Set<UInt8> = [0x20, 0x09, 0xEF, 0xBB, 0xBF]
         let trimmed = first.drop { ignored.contains($0) }
         let afterBrace = trimmed.dropFirst().drop { ignored.contains($0) }
         guard trimmed.first == UInt8(ascii: "{"), afterBrace.isEmpty || afterBrace.starts(with: #""results""#.utf8) else {
-            firstLine = first
             return .ndjson
         }
-        var document = Data(first)
-        document.append(0x0A)
-        document.append(try lines.remainder())
-        struct Export: Decodable {
-            struct Attempt: Decodable {
-                let result: Result<ImportedPost, AnywallError>
-                init(from decoder: Decoder) throws {
-                    result = ImportRecordDecoder.attempt { try ImportedPost(from: decoder) }
-                }
-            }
-            let results: [Attempt]
-        }
-        if let parsed = ParsedExport(document: document) { return .parsedExport(parsed) }
-        do {
-            return .decodedExport(try JSONDecoder().decode(Export.self, from: document).results.map(\.result))
-        } catch {
-            throw AnywallError.inputRejected("not a Parse export or NDJSON: expected {\"results\":[...]} or one post object per line")
-        }
+        return .export(ExportRecordStream(input: lines))
     }
 }
 

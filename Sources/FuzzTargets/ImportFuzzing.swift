@@ -1,6 +1,7 @@
 import AnywallSupport
 import EmbeddedStore
 import Foundation
+import WallDomain
 
 /// A file given to `anywall import`, read in batches as the command reads it.
 enum ImportFuzzing {
@@ -15,8 +16,36 @@ enum ImportFuzzing {
         pipe.fileHandleForWriting.write(Data(input))
         try? pipe.fileHandleForWriting.close()
         let reader = PostImportReader(lines: LineReader(handle: pipe.fileHandleForReading, name: "fuzz input", chunkSize: 4096))
-        while let batch = try? reader.nextBatch(size: 64), !(batch.posts.isEmpty && batch.rejected.isEmpty) {}
+        var records = 0, lines = false, failure: Error?
+        do {
+            while true {
+                let batch = try reader.nextBatch(size: 64)
+                if batch.isEmpty { break }
+                records += batch.posts.count + batch.rejected.count
+                lines = lines || batch.rejected.contains { $0.position.hasPrefix("line") }
+            }
+        } catch {
+            failure = error
+        }
         try? pipe.fileHandleForReading.close()
+        if !lines { checkRecordCutting(Data(input), records: records, failure: failure) }
+    }
+
+    /// An export Foundation's JSONDecoder reads whole must be cut into as many records as its
+    /// `results` array holds, without an error: the stream follows JSON's structure as that parser does.
+    /// (Which of two `results` arrays the decoder keeps is its business: the stream refuses them.)
+    private static func checkRecordCutting(_ input: Data, records: Int, failure: Error?) {
+        struct Export: Decodable {
+            struct Record: Decodable {
+                init(from decoder: Decoder) throws {}
+            }
+            let results: [Record]
+        }
+        if let failure = failure as? AnywallError, failure.reason.contains("two results arrays") { return }
+        guard let export = try? JSONDecoder().decode(Export.self, from: input) else { return }
+        guard failure == nil, records == export.results.count else {
+            fatalError("an export of \(export.results.count) records was cut into \(records), then \(failure.map { "\($0)" } ?? "no error")")
+        }
     }
 
     /// simdjson's reader must read a record as the Codable reader, the reference, reads it, or

@@ -112,6 +112,118 @@ struct PostImportReaderTests {
     }
 }
 
+@Suite("Cutting a Parse export into records as it is read")
+struct ExportRecordStreamTests {
+    private static func record(_ id: String, text: String = "t") -> String {
+        #"{"objectId":"\#(id)","text":"\#(text)","location":{"__type":"GeoPoint","latitude":1,"longitude":2}}"#
+    }
+
+    private func reader(_ text: String, chunkSize: Int = 1 << 20) throws -> PostImportReader {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-export-\(UUID().uuidString)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return PostImportReader(lines: LineReader(handle: try FileHandle(forReadingFrom: url), name: "export", chunkSize: chunkSize))
+    }
+
+    /// Every batch until the end, or the error that ended them.
+    private func readAll(_ reader: PostImportReader, batch: Int = 2) -> (posts: [ImportedPost], rejected: [String], error: String?) {
+        var posts: [ImportedPost] = [], rejected: [String] = []
+        do {
+            while true {
+                let next = try reader.nextBatch(size: batch)
+                if next.isEmpty { return (posts, rejected, nil) }
+                posts += next.posts
+                rejected += next.rejected.map(\.position)
+            }
+        } catch {
+            return (posts, rejected, (error as? AnywallError)?.reason ?? "\(error)")
+        }
+    }
+
+    @Test("records are the same whatever the chunks the input arrives in: brackets, commas and quotes inside strings, other members around results")
+    func chunkBorders() throws {
+        let export = """
+            {
+              "count": 4, "note": {"results": ["not these"], "quote": "a \\"]}\\" b"},
+              "results" : [
+                \(Self.record("p1", text: "a ] and a } and a , in \\\"quotes\\\" \\\\"))  ,
+                {"objectId":"p2","text":"nested","location":{"latitude":1,"longitude":2},"extra":[{"a":[1,{"b":"]"}]}]},
+                {"objectId":"bad","text":"x","location":{"latitude":1 "longitude":2}},
+                \(Self.record("p4"))
+              ],
+              "after": [1, 2, {"x": "]}"}]
+            }
+
+            """
+        let whole = readAll(try reader(export))
+        #expect(whole.posts.map(\.objectId) == ["p1", "p2", "p4"])
+        #expect(whole.posts.first?.text == #"a ] and a } and a , in "quotes" \"#)
+        #expect(whole.rejected == ["record 3"] && whole.error == nil)
+        for chunkSize in [1, 2, 3, 7, 64] {
+            let cut = readAll(try reader(export, chunkSize: chunkSize), batch: 3)
+            #expect(cut.posts == whole.posts && cut.rejected == whole.rejected && cut.error == nil, "chunks of \(chunkSize) bytes")
+        }
+    }
+
+    @Test("a results key written with escapes is the results key")
+    func escapedKey() throws {
+        let read = readAll(try reader("{\n\"\\u0072esults\": [" + Self.record("p1") + "]}"))
+        #expect(read.posts.map(\.objectId) == ["p1"] && read.error == nil)
+    }
+
+    @Test("an export coming down a pipe is read as it comes: the first batch before the input ends", .timeLimit(.minutes(1)))
+    func streamed() throws {
+        let pipe = Pipe()
+        let reader = PostImportReader(lines: LineReader(handle: pipe.fileHandleForReading, name: "pipe", chunkSize: 64))
+        pipe.fileHandleForWriting.write(Data(("{\"results\":[\n" + (1...3).map { Self.record("p\($0)") }.joined(separator: ",\n") + ",\n").utf8))
+        #expect(try reader.nextBatch(size: 2).posts.map(\.objectId) == ["p1", "p2"])
+        pipe.fileHandleForWriting.write(Data((Self.record("p4") + "]}\n").utf8))
+        try pipe.fileHandleForWriting.close()
+        #expect(try reader.nextBatch(size: 5).posts.map(\.objectId) == ["p3", "p4"])
+        #expect(try reader.nextBatch(size: 5).isEmpty)
+    }
+
+    @Test("what cannot be cut into records ends the import there, after the records before it", arguments: [
+        ("{\"results\":[R1,R2,{\"objectId\":\"x\",\"text\":\"cut", "ends inside record 3"),
+        ("{\"results\":[R1,R2,", "ends after record 2"),
+        ("{\"results\":[R1,R2]", "before its closing brace"),
+        ("{\"results\":[R1,R2]} trailing", "text follows its closing brace"),
+        ("{\"results\":[R1,R2,{\"a\":[1}]}", "record 3 of the Parse export cannot be read: a } closes nothing"),
+        ("{\"results\":[R1,R2],\"results\":[]}", "two results arrays"),
+    ])
+    func unusable(_ text: String, _ error: String) throws {
+        let export = text.replacingOccurrences(of: "R1", with: Self.record("p1")).replacingOccurrences(of: "R2", with: Self.record("p2"))
+        let read = readAll(try reader(export), batch: 10)
+        #expect(read.posts.map(\.objectId) == ["p1", "p2"])
+        #expect(read.error?.contains(error) == true, "\(read.error ?? "no error")")
+    }
+
+    @Test("an export without a results array is refused before any record", arguments: [
+        "{\n\"count\": 0}", "{\"results\": 5}", "{\"results\": {}}", "{\n",
+    ])
+    func notAnExport(_ text: String) throws {
+        let read = readAll(try reader(text))
+        #expect(read.posts.isEmpty && read.rejected.isEmpty)
+        #expect(read.error?.hasPrefix("not a Parse export") == true, "\(read.error ?? "no error")")
+    }
+
+    @Test("an export on one line longer than a line may be (16 MiB) is read whole")
+    func oneLongLine() throws {
+        let count = 150_000
+        let export = "{\"results\":[" + (1...count).map { Self.record("p\($0)", text: "a text of some length, as posts have") }.joined(separator: ",") + "]}"
+        #expect(export.utf8.count > 16 << 20)
+        let read = readAll(try reader(export), batch: 10_000)
+        #expect(read.posts.count == count && read.posts.last?.objectId == "p\(count)" && read.rejected.isEmpty && read.error == nil)
+    }
+
+    @Test("a record longer than 16 MiB ends the import, the records before it read")
+    func overlongRecord() throws {
+        let long = #"{"objectId":"long","text":""# + String(repeating: "x", count: 17 << 20) + #"","location":{"latitude":1,"longitude":2}}"#
+        let read = readAll(try reader("{\"results\":[" + Self.record("p1") + "," + long + "]}"), batch: 10)
+        #expect(read.posts.map(\.objectId) == ["p1"])
+        #expect(read.error?.contains("record 2 of the Parse export cannot be read: it is longer than 16 MiB") == true)
+    }
+}
+
 @Suite("LineReader")
 struct LineReaderTests {
     @Test("splits LF and CRLF lines across chunk borders, keeps a last line without LF, cuts overlong lines")
