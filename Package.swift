@@ -93,9 +93,12 @@ let package = Package(
         ),
         // A fixed-address executable in release: a PIE's ~94,000 relocations are written at every
         // start (a tenth of a nearby's time, a fifth of `--version`'s). docs/decisions.md weighs it.
+        // Nor does it export its symbols (SwiftPM links executables with --export-dynamic): the Swift
+        // runtime's start looks up its own path with dladdr, which reads every exported symbol, and
+        // 35,880 of them made that a quarter of `--version`'s instructions.
         .executableTarget(
             name: "anywall", dependencies: ["AnywallCLI"],
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]
         ),
         // The server's wall in PostgreSQL with PostGIS (postgres-nio): many servers, one wall.
         .target(

@@ -8,6 +8,14 @@ import WallDomain
 /// completions go through swift-argument-parser as usual.
 package enum AnywallMain {
     package static func run(_ arguments: [String]) -> Never {
+        // Answered before anything else: the command tree's parsing costs the Swift runtime's
+        // conformance lookups (a scan of the binary's 7,000 conformance records each), about three
+        // times the work of printing a version, and the locale below is loaded from files
+        // (docs/performance.md).
+        if arguments == ["--version"] {
+            Terminal.output("\(AnywallVersion.current)\n")
+            exit(ExitStatus.success.rawValue)
+        }
         // anywall prints UTF-8 whatever the user's locale, and DisplayWidth measures it with wcwidth,
         // which knows the widths of non-ASCII characters only under a UTF-8 LC_CTYPE.
         setlocale(LC_CTYPE, "C.UTF-8")
@@ -20,13 +28,6 @@ package enum AnywallMain {
         sigemptyset(&stopSignals)
         for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP] { sigaddset(&stopSignals, number) }
         sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
-        // Answered before the command tree is built: parsing it costs the Swift runtime's
-        // conformance lookups (a scan of the binary's 7,000 conformance records each), about
-        // three times the work of printing a version (docs/performance.md).
-        if arguments == ["--version"] {
-            Terminal.output("\(AnywallVersion.current)\n")
-            exit(ExitStatus.success.rawValue)
-        }
         let arguments = GPSDDefaultArgument.filled(arguments)
         var command: ParsableCommand
         do {
