@@ -43,6 +43,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import bench_wall
@@ -111,7 +112,7 @@ class Cluster:
         self.folder, self.data = folder, os.path.join(folder, "data")
         self.bin = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True).stdout.strip() \
             or "/usr/lib/postgresql/15/bin"
-        for program in ("initdb", "pg_ctl", "pgbench", "psql", "createdb"):
+        for program in ("initdb", "pg_ctl", "pgbench", "psql", "createdb", "dropdb"):
             if not os.access(os.path.join(self.bin, program), os.X_OK):
                 fail(f"{self.bin}/{program} is missing: apt install postgresql postgresql-15-postgis-3 (scripts/deps.sh)")
         shutil.rmtree(folder, ignore_errors=True)
@@ -127,9 +128,16 @@ class Cluster:
             conf.write(f"\nport = {self.port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '{folder}'\n"
                        f"shared_buffers = '{shared_buffers}'\nmax_connections = 200\n")
         self.run("pg_ctl", "-D", self.data, "-l", os.path.join(folder, "postgres.log"), "-w", "-t", "60", "start")
-        self.run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", DATABASE)
-        self.sql("CREATE EXTENSION postgis")
         self.uri = f"postgres://postgres@127.0.0.1:{self.port}/{DATABASE}"
+        self.new_database()
+
+    def new_database(self):
+        """An empty database DATABASE with PostGIS, the one there before dropped (no server may be
+        connected to it)."""
+        where = ("-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres")
+        self.run("dropdb", *where, "--if-exists", DATABASE)
+        self.run("createdb", *where, DATABASE)
+        self.sql("CREATE EXTENSION postgis")
 
     def command(self, program, *arguments):
         path = os.path.join(self.bin, program)
@@ -150,6 +158,23 @@ class Cluster:
         self.run("pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
         if not keep:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def copy_wall(cluster, server_binary, wall, posts, env):
+    """`anywall-server copy` of the SQLite wall of `posts` posts into the cluster's database, timed
+    (the whole process) with its peak RSS; then the database made as a wall that has served a
+    while: statistics made, the copy's writes checkpointed. The copy's figures."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        status, seconds, peak_rss = bench_wall.measured_run([server_binary, "copy", "--from", wall, "--to", cluster.uri],
+                                                            env, stdout=out, stderr=err)
+        out.seek(0)
+        err.seek(0)
+        if status != 0:
+            fail(f"anywall-server copy failed (status {status}): {err.read().strip()}")
+        log(f"  {out.read().strip()} in {seconds:.1f} s, peak RSS {peak_rss / 1e6:.0f} MB")
+    cluster.sql("VACUUM ANALYZE")
+    cluster.sql("CHECKPOINT")
+    return {"seconds": round(seconds, 1), "postsPerSecond": round(posts / seconds), "peakRssBytes": peak_rss}
 
 
 def nearby_sql(latitude, longitude, columns=NEARBY_COLUMNS):
@@ -317,8 +342,7 @@ def main():
     work = os.path.join(out, "bench-postgres")
     os.makedirs(work, exist_ok=True)
     load_server.ensure_wrk()
-    env = bench_wall.private_env(out)
-    env.update(PARSE_SERVER_APPLICATION_ID=load_server.APP_ID, PARSE_SERVER_MASTER_KEY=load_server.MASTER_KEY)
+    env = load_server.server_env(out)
 
     usable, posts_file, places_files, cached = load_server.cached_wall(args, out)
     bin_dir, bench_args = load_server.binaries(args, need_anywall=not usable)
@@ -339,19 +363,9 @@ def main():
     cluster = Cluster(os.path.join(work, "cluster"), args.shared_buffers)
     try:
         log(f"PostgreSQL on port {cluster.port}: copying the wall into it")
-        started = time.perf_counter()
-        copied = subprocess.run([server_binary, "copy", "--from", wall, "--to", cluster.uri], env=env,
-                                capture_output=True, text=True)
-        seconds = time.perf_counter() - started
-        if copied.returncode != 0:
-            fail(f"anywall-server copy failed (status {copied.returncode}): {copied.stderr.strip()}")
-        log(f"  {copied.stdout.strip()} in {seconds:.1f} s")
-        # As a wall that has served a while: statistics made, the copy's writes checkpointed.
-        cluster.sql("VACUUM ANALYZE")
-        cluster.sql("CHECKPOINT")
+        report["copy"] = copy_wall(cluster, server_binary, wall, args.posts, env)
         sizes = cluster.sql("SELECT pg_table_size('posts'), pg_indexes_size('posts'), pg_total_relation_size('users'), "
                             "pg_database_size(current_database())").split("|")
-        report["copy"] = {"seconds": round(seconds, 1), "postsPerSecond": round(args.posts / seconds)}
         report["sizes"] = dict(zip(("postsTable", "postsIndexes", "users", "database"), map(int, sizes)))
         report["sqliteBytes"] = os.path.getsize(wall)
 

@@ -40,6 +40,7 @@ from parse_export import CITIES, EARTH_RADIUS_M, KM_PER_DEGREE, near, spread, wr
 SEARCH_KM = 100
 WHOLE_EARTH_KM = math.pi * EARTH_RADIUS_M / 1000  # half the circumference: the farthest any post can be
 LIMIT = 20
+DEFAULT_AUTHORS = 50_000
 GENERATOR_VERSION = 2  # bump when the generated data changes, so a cached file is not reused
 
 
@@ -55,7 +56,7 @@ def parse_arguments(argv=None):
                    help="standard deviation of the clustered posts around a city centre")
     p.add_argument("--place-sigma-km", type=float, default=1.0,
                    help="standard deviation of the city query places around a city centre")
-    p.add_argument("--authors", type=int, default=50_000, help="distinct authors (at most one per post)")
+    p.add_argument("--authors", type=int, default=DEFAULT_AUTHORS, help="distinct authors (at most one per post)")
     p.add_argument("--places", type=int, default=500, help="query places of each kind (city, random)")
     p.add_argument("--rounds", type=int, default=10, help="timed in-process passes over the places")
     p.add_argument("--process-places", type=int, default=60,
@@ -306,7 +307,8 @@ def prepare_data(args, out):
     params = {k: getattr(args, k) for k in ("posts", "seed", "city_share", "city_sigma_km",
                                             "place_sigma_km", "authors", "places")}
     params["version"] = GENERATOR_VERSION
-    tag = f"{args.posts}-{args.seed}"
+    # Other authors than the default give other posts: their files are named apart.
+    tag = f"{args.posts}-{args.seed}" + (f"-a{args.authors}" if args.authors != DEFAULT_AUTHORS else "")
     posts_file = os.path.join(out, f"posts-{tag}.json")
     places_files = {"city": os.path.join(out, f"places-city-{tag}.txt"),
                     "random": os.path.join(out, f"places-random-{tag}.txt"),
@@ -324,22 +326,37 @@ def prepare_data(args, out):
     return params, tag, posts_file, places_files, os.path.join(out, f"wall-{tag}.sqlite")
 
 
-def import_wall(args, bin_dir, posts_file, wall, env):
-    """Imports the posts into a new wall with the release `anywall`; returns the import's figures."""
+def measured_run(command, env, stdout=None, stderr=None):
+    """Runs `command` to its end, its output going to `stdout` / `stderr` (files; None: ours):
+    its exit status, its wall-clock seconds and its peak resident memory in bytes (the child's
+    ru_maxrss from wait4, what `/usr/bin/time -f %M` shows, in kB there)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=stdout, stderr=stderr)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, seconds, usage.ru_maxrss * 1024
+
+
+def import_wall(args, bin_dir, posts_file, wall, env, peer=True):
+    """Imports the posts into a new wall with the release `anywall`; returns the import's figures
+    (with its peak RSS), and with `peer` its peer's: sqlite3 inserting the same rows."""
     for suffix in ("", "-wal", "-shm", ".lock"):
         if os.path.exists(wall + suffix):
             os.remove(wall + suffix)
     log(f"importing into {wall}")
-    started = time.perf_counter()
-    subprocess.run([os.path.join(bin_dir, "anywall"), "import", posts_file, "--store", wall,
-                    "--batch-size", str(args.batch_size)], env=env, check=True, stdout=sys.stderr)
-    seconds = time.perf_counter() - started
-    log(f"  {args.posts} posts in {seconds:.1f} s")
-    peer = sqlite3_load_seconds(wall, env)
-    log(f"  sqlite3 inserts the same rows in {peer:.1f} s")
-    return {"seconds": round(seconds, 2), "postsPerSecond": round(args.posts / seconds),
-            "sqlite3Seconds": round(peer, 2), "sqlite3PostsPerSecond": round(args.posts / peer),
-            "wallBytes": sum(os.path.getsize(wall + s) for s in ("", "-wal") if os.path.exists(wall + s))}
+    command = [os.path.join(bin_dir, "anywall"), "import", posts_file, "--store", wall, "--batch-size", str(args.batch_size)]
+    status, seconds, peak_rss = measured_run(command, env, stdout=sys.stderr)
+    if status != 0:
+        raise subprocess.CalledProcessError(status, command)
+    log(f"  {args.posts} posts in {seconds:.1f} s, peak RSS {peak_rss / 1e6:.0f} MB")
+    figures = {"seconds": round(seconds, 2), "postsPerSecond": round(args.posts / seconds), "peakRssBytes": peak_rss}
+    if peer:
+        peer_seconds = sqlite3_load_seconds(wall, env)
+        log(f"  sqlite3 inserts the same rows in {peer_seconds:.1f} s")
+        figures.update(sqlite3Seconds=round(peer_seconds, 2), sqlite3PostsPerSecond=round(args.posts / peer_seconds))
+    figures["wallBytes"] = sum(os.path.getsize(wall + s) for s in ("", "-wal") if os.path.exists(wall + s))
+    return figures
 
 
 def sqlite3_load_seconds(wall, env):
@@ -365,6 +382,20 @@ def sqlite3_load_seconds(wall, env):
     return seconds
 
 
+def nearby_in_process(bin_dir, wall, places_file, rounds, label, env, sql_rings=None, search_km=None):
+    """`anywall-bench nearby` at the places of a file, `rounds` timed passes: its JSON figures
+    (p50Micros, p99Micros, ...). With `sql_rings` (km) the SQL peer runs too, after anywall-bench
+    has checked it finds the same posts in the same order at every place: {"anywall": ...,
+    "sqlPeer": ...}. `search_km`: how far to look, when not the CLI's 100 km."""
+    command = [os.path.join(bin_dir, "anywall-bench"), "nearby", "--store", wall, "--places", places_file,
+               "--rounds", str(rounds), "--label", label, "--json"]
+    if sql_rings:
+        command += ["--sql-peer", "--sql-rings", ",".join(f"{k:g}" for k in sql_rings)]
+    if search_km is not None:
+        command += ["--search-distance-km", str(search_km)]
+    return json.loads(subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout)
+
+
 def main():
     args = parse_arguments()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -385,13 +416,10 @@ def main():
 
     for kind in ("city", "random"):
         # At city places the SQL peer runs too, in the same process, after its answers are checked.
-        peer = ["--sql-peer", "--sql-rings", ",".join(f"{k:g}" for k in args.sql_rings)] if kind == "city" else []
+        peer = args.sql_rings if kind == "city" else None
         log(f"timing nearby in process at {args.places} {kind} places x {args.rounds} rounds"
             + (", and its SQL peer" if peer else ""))
-        result = subprocess.run([os.path.join(bin_dir, "anywall-bench"), "nearby", "--store", wall,
-                                 "--places", places_files[kind], "--rounds", str(args.rounds),
-                                 "--label", kind, "--json", *peer], env=env, check=True, capture_output=True, text=True)
-        figures = json.loads(result.stdout)
+        figures = nearby_in_process(bin_dir, wall, places_files[kind], args.rounds, kind, env, sql_rings=peer)
         if peer:
             report["inProcessCitySQLPeer"] = figures["sqlPeer"]
             figures = figures["anywall"]
@@ -399,11 +427,8 @@ def main():
 
     earth_rounds = min(args.rounds, 3)
     log(f"timing nearby in process all over the earth, the whole earth searched, x {earth_rounds} rounds")
-    result = subprocess.run([os.path.join(bin_dir, "anywall-bench"), "nearby", "--store", wall,
-                             "--places", places_files["earth"], "--rounds", str(earth_rounds),
-                             "--search-distance-km", str(WHOLE_EARTH_KM), "--label", "earth", "--json"],
-                            env=env, check=True, capture_output=True, text=True)
-    report["inProcessEarth"] = json.loads(result.stdout)
+    report["inProcessEarth"] = nearby_in_process(bin_dir, wall, places_files["earth"], earth_rounds, "earth", env,
+                                                 search_km=WHOLE_EARTH_KM)
 
     log(f"timing whole processes at {min(args.process_places, len(city_places))} city places")
     processes = compare_processes(args, bin_dir, wall, city_places[:args.process_places], env)

@@ -422,13 +422,20 @@ def access_log_statuses(server, method, path):
     return counts
 
 
+def server_env(out):
+    """bench-wall's private environment (a HOME of its own under `out`), with the application id
+    and master key the servers here are given."""
+    env = bench_wall.private_env(out)
+    env.update(PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
+    return env
+
+
 def serve_copy(args, out, work, cpus=None, loops=None):
     """The release server on a scratch copy (under `work`) of bench-wall's wall of --posts posts,
     imported first when missing; the server, the places files, the server's environment and the
     copy's path. `cpus`: the processors it runs on; `loops`: its event loops (NIO's own setting;
     by default one a processor)."""
-    env = bench_wall.private_env(out)
-    env.update(PARSE_SERVER_APPLICATION_ID=APP_ID, PARSE_SERVER_MASTER_KEY=MASTER_KEY)
+    env = server_env(out)
     if loops is not None:
         env["NIO_SINGLETON_GROUP_LOOP_COUNT"] = str(loops)
     usable, posts_file, places_files, cached = cached_wall(args, out)
