@@ -199,59 +199,28 @@ final class ExportRecordStream {
     private func cutRecord() throws -> Range<Int> {
         holding = true
         let start = position
-        var brackets: [UInt8] = []
-        var inString = false, escaped = false
+        var scan = RecordScan()
         while true {
-            let cut: Int? = try buffer.withUnsafeBufferPointer { bytes in
-                var index = position
-                defer { position = index }
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if inString {
-                        if escaped {
-                            escaped = false
-                        } else if byte == UInt8(ascii: "\\") {
-                            escaped = true
-                        } else if byte == UInt8(ascii: "\"") {
-                            inString = false
-                        }
-                    } else {
-                        switch byte {
-                        case UInt8(ascii: "\""):
-                            inString = true
-                        case UInt8(ascii: "{"), UInt8(ascii: "["):
-                            guard brackets.count < Self.maximumNesting else {
-                                throw Self.unusable(recordsCut + 1, "it nests deeper than \(Self.maximumNesting)")
-                            }
-                            brackets.append(byte)
-                        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                            if brackets.isEmpty, byte == UInt8(ascii: "]") { return index }
-                            guard let innermost = brackets.popLast(), Self.closes(byte, innermost) else {
-                                throw Self.unusable(recordsCut + 1, "a \(Character(UnicodeScalar(byte))) closes nothing it opened")
-                            }
-                        case UInt8(ascii: ","):
-                            if brackets.isEmpty { return index }
-                        default:
-                            break
-                        }
-                    }
-                    index += 1
-                }
-                return nil
-            }
-            if let cut {
+            let outcome = buffer.withUnsafeBufferPointer { scan.scan($0, from: &position) }
+            switch outcome {
+            case .cut(let cut):
                 var end = cut
                 while end > start, Self.isWhitespace(buffer[end - 1]) { end -= 1 }
                 recordDue = buffer[cut] == UInt8(ascii: ",")
                 if recordDue { position += 1 }
                 recordsCut += 1
                 return start..<end
-            }
-            guard position - start <= maximumRecordLength else {
-                throw Self.unusable(recordsCut + 1, "it is longer than \(maximumRecordLength / (1 << 20)) MiB")
-            }
-            guard try refill() else {
-                throw AnywallError.inputRejected("the Parse export ends inside record \(recordsCut + 1)")
+            case .tooDeep:
+                throw Self.unusable(recordsCut + 1, "it nests deeper than \(Self.maximumNesting)")
+            case .mismatched(let byte):
+                throw Self.unusable(recordsCut + 1, "a \(Character(UnicodeScalar(byte))) closes nothing it opened")
+            case .needMore:
+                guard position - start <= maximumRecordLength else {
+                    throw Self.unusable(recordsCut + 1, "it is longer than \(maximumRecordLength / (1 << 20)) MiB")
+                }
+                guard try refill() else {
+                    throw AnywallError.inputRejected("the Parse export ends inside record \(recordsCut + 1)")
+                }
             }
         }
     }
@@ -308,5 +277,63 @@ final class ExportRecordStream {
 
     private static func unusable(_ record: Int, _ why: String) -> AnywallError {
         .inputRejected("record \(record) of the Parse export cannot be read: \(why)")
+    }
+}
+
+/// Where the scan of one record stands between reads: the brackets open inside it, and whether
+/// it is inside a string (just after a backslash there).
+private struct RecordScan {
+    enum Outcome: Equatable {
+        /// The record ends before this index: a `,` or the array's `]`.
+        case cut(Int)
+        /// The bytes ran out first.
+        case needMore
+        case tooDeep
+        case mismatched(UInt8)
+    }
+
+    private var brackets: [UInt8] = []
+    private var inString = false
+    private var escaped = false
+
+    /// Reads `bytes` from `index` on, to where the record ends at the array's level; `index` is
+    /// left where the scan stopped. A tight loop: it reads every byte of an import.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Outcome {
+        var i = index, inString = inString, escaped = escaped
+        defer { (index, self.inString, self.escaped) = (i, inString, escaped) }
+        let end = bytes.count
+        while i < end {
+            if inString {
+                if escaped {
+                    escaped = false
+                    i += 1
+                    continue
+                }
+                // Only a quote or a backslash matters inside a string.
+                while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+                guard i < end else { break }
+                if bytes[i] == UInt8(ascii: "\\") { escaped = true } else { inString = false }
+                i += 1
+                continue
+            }
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard brackets.count < ExportRecordStream.maximumNesting else { return .tooDeep }
+                brackets.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if brackets.isEmpty, byte == UInt8(ascii: "]") { return .cut(i) }
+                guard let innermost = brackets.popLast(),
+                      innermost == (byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")) else { return .mismatched(byte) }
+            case UInt8(ascii: ","):
+                if brackets.isEmpty { return .cut(i) }
+            default:
+                break
+            }
+            i += 1
+        }
+        return .needMore
     }
 }
