@@ -309,11 +309,20 @@ private struct RecordScan {
                     i += 1
                     continue
                 }
-                // Only a quote or a backslash matters inside a string.
-                while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
-                guard i < end else { break }
-                if bytes[i] == UInt8(ascii: "\\") { escaped = true } else { inString = false }
-                i += 1
+                // The next quote (memchr: most of an export's bytes are in strings) ends the string
+                // unless an odd run of backslashes escapes it.
+                guard let base = bytes.baseAddress, let found = memchr(base + i, Int32(UInt8(ascii: "\"")), end - i) else {
+                    var run = end
+                    while run > i, bytes[run - 1] == UInt8(ascii: "\\") { run -= 1 }
+                    escaped = (end - run) % 2 == 1
+                    i = end
+                    break
+                }
+                let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                var run = quote
+                while run > i, bytes[run - 1] == UInt8(ascii: "\\") { run -= 1 }
+                inString = (quote - run) % 2 == 1
+                i = quote + 1
                 continue
             }
             let byte = bytes[i]
