@@ -7,6 +7,8 @@ noisy machine, so a change can be judged where timings drift.
     and reading the places cancel out);
   * one whole CLI process: `anywall nearby --json --at LAT,LON --store WALL` at a city place, and
     `anywall --version`, from the dynamic loader to exit;
+  * the import of a Parse export (bench-wall's generator, IMPORT_POSTS posts) into a new wall, per
+    post: `anywall import` run whole, so its start and the index build are shared out;
   * one server request: `anywall-server` under callgrind on a copy of the wall, warmed with one
     nearby request at each of the 100 places (so the posts' JSON is in its cache, as in
     bench-server's steady state), its counters zeroed, then 200 nearby requests at those places
@@ -41,11 +43,13 @@ import urllib.request
 
 import bench_postgres
 import bench_wall
+import parse_export
 from bench_wall import log
 from load_server import APP_ID, MASTER_KEY, MOUNT, ROOT, cached_wall, nearby_path
 
 PLACES = 100
 REQUESTS = 200
+IMPORT_POSTS = 10_000
 
 
 def parse_arguments():
@@ -178,7 +182,7 @@ def main():
     places = bench_wall.read_places(places_files["city"])[:PLACES]
     report = {"source": bench_wall.source_state(ROOT), "posts": args.posts, "places": len(places)}
     labels = {"inProcessQuery": "nearby in process, one query", "cliNearbyProcess": "anywall nearby --json, one process",
-              "cliVersionProcess": "anywall --version, one process", "serverNearbyRequest": "server: one nearby request",
+              "cliVersionProcess": "anywall --version, one process", "importPerPost": "anywall import of an export, per post", "serverNearbyRequest": "server: one nearby request",
               "serverGetRequest": "server: one GET of a post", "serverHealthRequest": "server: one /health request",
               "postgresNearbyRequest": "server on PostgreSQL: one nearby", "postgresGetRequest": "server on PostgreSQL: one GET"}
     if not args.server_only:
@@ -194,6 +198,14 @@ def main():
         lat, lon = places[0]
         report["cliNearbyProcess"] = counted([anywall, "nearby", "--json", "--at", f"{lat:.6f},{lon:.6f}", "--store", wall], env, work, "nearby")
         report["cliVersionProcess"] = counted([anywall, "--version"], env, work, "version")
+        log(f"counting the import of a {IMPORT_POSTS:,}-post Parse export")
+        export, imported = os.path.join(work, "import-export.json"), os.path.join(work, "import-wall.sqlite")
+        # performance.md's import table counts this export: bench-wall's seed, 500 authors.
+        parse_export.write_export(export, IMPORT_POSTS, seed=bench_wall.parse_arguments([]).seed, authors=IMPORT_POSTS // 20)
+        for suffix in ("", "-wal", "-shm", ".lock"):
+            if os.path.exists(imported + suffix):
+                os.remove(imported + suffix)
+        report["importPerPost"] = counted([anywall, "import", export, "--store", imported], env, work, "import") / IMPORT_POSTS
     log("counting server requests (valgrind makes the server ~50x slower: a minute or two)")
     server = stripped(bin_dir, "anywall-server", work)
     report["serverNearbyRequest"], report["serverGetRequest"], report["serverHealthRequest"] = \

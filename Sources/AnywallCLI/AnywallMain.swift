@@ -8,7 +8,10 @@ import WallDomain
 /// completions go through swift-argument-parser as usual.
 package enum AnywallMain {
     package static func run(_ arguments: [String]) -> Never {
-        // Answered before anything else: the command tree's parsing costs the Swift runtime's
+        // Past a file size limit, a write then fails with EFBIG and anywall says so, instead of
+        // being killed half-way by SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
+        // Answered before anything else but that: the command tree's parsing costs the Swift runtime's
         // conformance lookups (a scan of the binary's 7,000 conformance records each), about three
         // times the work of printing a version, and the locale below is loaded from files
         // (docs/performance.md).
@@ -19,9 +22,6 @@ package enum AnywallMain {
         // anywall prints UTF-8 whatever the user's locale, and DisplayWidth measures it with wcwidth,
         // which knows the widths of non-ASCII characters only under a UTF-8 LC_CTYPE.
         setlocale(LC_CTYPE, "C.UTF-8")
-        // Past a file size limit, a write then fails with EFBIG and anywall says so, instead of
-        // being killed half-way by SIGXFSZ.
-        signal(SIGXFSZ, SIG_IGN)
         // A parent may hand its blocked signals down (test runners and some shells' job control
         // do): Ctrl-C and a service manager's SIGTERM must reach anywall whatever it inherited.
         var stopSignals = sigset_t()

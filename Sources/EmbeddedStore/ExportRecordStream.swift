@@ -40,6 +40,9 @@ final class ExportRecordStream {
     private var buffer: [UInt8] = []
     /// The next byte to read in `buffer`.
     private var position = 0
+    /// The bytes of the input dropped from the front of `buffer` so far: `dropped + position` is
+    /// where the stream stands in the input.
+    private var dropped = 0
     /// Whether bytes before `position` must stay where they are: from a batch's first record on,
     /// its records are cut out only when it is complete.
     private var holding = false
@@ -76,6 +79,7 @@ final class ExportRecordStream {
             throw pendingError
         }
         buffer.removeFirst(position)
+        dropped += position
         position = 0
         defer { holding = false }
         var ranges: [Range<Int>] = []
@@ -96,7 +100,8 @@ final class ExportRecordStream {
         return Records(document: document, ranges: ranges.map { ($0.lowerBound + shift)..<($0.upperBound + shift) })
     }
 
-    /// The next record's bytes in `buffer`, or nil when the `results` array or the input ends.
+    /// The next record's bytes in `buffer`, or nil when the `results` array ends after records of
+    /// this batch, or the input ends (what follows the array is read then, so it is always checked).
     private func nextRecord() throws -> Range<Int>? {
         while true {
             switch place {
@@ -106,16 +111,19 @@ final class ExportRecordStream {
                 try finish()
                 return nil
             case .records:
-                guard let first = try nextSignificantByte() else {
+                // White space before a record counts in its length: it is held with the batch.
+                let gap = dropped + position
+                guard let first = try nextSignificantByte(within: gap) else {
                     throw AnywallError.inputRejected("the Parse export ends after record \(recordsCut), inside its results array")
                 }
                 if first == UInt8(ascii: "]"), !recordDue {
                     position += 1
                     open.removeLast()
                     place = .topLevel
-                    return nil
+                    if holding { return nil }
+                    continue
                 }
-                return try cutRecord()
+                return try cutRecord(from: gap)
             }
         }
     }
@@ -196,7 +204,8 @@ final class ExportRecordStream {
 
     /// Reads one record from `position`, to the `,` or `]` after it at the array's level; its
     /// bytes, without the white space before that.
-    private func cutRecord() throws -> Range<Int> {
+    /// `gap` is where the white space before it began, in the input.
+    private func cutRecord(from gap: Int) throws -> Range<Int> {
         holding = true
         let start = position
         var scan = RecordScan()
@@ -206,6 +215,7 @@ final class ExportRecordStream {
             case .cut(let cut):
                 var end = cut
                 while end > start, Self.isWhitespace(buffer[end - 1]) { end -= 1 }
+                guard end > start else { throw Self.unusable(recordsCut + 1, "it is empty: a comma too many") }
                 recordDue = buffer[cut] == UInt8(ascii: ",")
                 if recordDue { position += 1 }
                 recordsCut += 1
@@ -215,7 +225,7 @@ final class ExportRecordStream {
             case .mismatched(let byte):
                 throw Self.unusable(recordsCut + 1, "a \(Character(UnicodeScalar(byte))) closes nothing it opened")
             case .needMore:
-                guard position - start <= maximumRecordLength else {
+                guard dropped + position - gap <= maximumRecordLength else {
                     throw Self.unusable(recordsCut + 1, "it is longer than \(maximumRecordLength / (1 << 20)) MiB")
                 }
                 guard try refill() else {
@@ -231,11 +241,15 @@ final class ExportRecordStream {
         return buffer[position]
     }
 
-    /// The next byte that is not white space, left at `position`.
-    private func nextSignificantByte() throws -> UInt8? {
+    /// The next byte that is not white space, left at `position`; past `maximumRecordLength`
+    /// bytes of white space from `gap` (where it began in the input), the next record cannot be read.
+    private func nextSignificantByte(within gap: Int) throws -> UInt8? {
         while let byte = try nextByte() {
             guard Self.isWhitespace(byte) else { return byte }
             position += 1
+            guard dropped + position - gap <= maximumRecordLength else {
+                throw Self.unusable(recordsCut + 1, "it is longer than \(maximumRecordLength / (1 << 20)) MiB")
+            }
         }
         return nil
     }
@@ -245,6 +259,7 @@ final class ExportRecordStream {
         if inputEnded { return false }
         if !holding, position > 0 {
             buffer.removeFirst(position)
+            dropped += position
             position = 0
         }
         guard let chunk = try input.nextChunk() else {

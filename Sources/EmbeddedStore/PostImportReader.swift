@@ -43,6 +43,11 @@ public final class PostImportReader {
         self.lines = lines
     }
 
+    /// Whether the input was read as a Parse export (nil before the first batch).
+    package var readsParseExport: Bool? {
+        format.map { if case .export = $0 { true } else { false } }
+    }
+
     /// The input's size when it is a regular file; nil for a pipe.
     public var inputSize: Int64? { lines.size }
 

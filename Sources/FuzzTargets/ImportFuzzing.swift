@@ -15,25 +15,28 @@ enum ImportFuzzing {
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data(input))
         try? pipe.fileHandleForWriting.close()
-        let reader = PostImportReader(lines: LineReader(handle: pipe.fileHandleForReading, name: "fuzz input", chunkSize: 4096))
-        var records = 0, lines = false, failure: Error?
+        // Small reads of a size the input picks, so records are cut across reads.
+        let chunkSize = 1 + Int(input.first ?? 0) % 64
+        let reader = PostImportReader(lines: LineReader(handle: pipe.fileHandleForReading, name: "fuzz input", chunkSize: chunkSize))
+        var records = 0, failure: Error?
         do {
             while true {
                 let batch = try reader.nextBatch(size: 64)
                 if batch.isEmpty { break }
                 records += batch.posts.count + batch.rejected.count
-                lines = lines || batch.rejected.contains { $0.position.hasPrefix("line") }
             }
         } catch {
             failure = error
         }
         try? pipe.fileHandleForReading.close()
-        if !lines { checkRecordCutting(Data(input), records: records, failure: failure) }
+        if reader.readsParseExport == true { checkRecordCutting(Data(input), records: records, failure: failure) }
     }
 
     /// An export Foundation's JSONDecoder reads whole must be cut into as many records as its
     /// `results` array holds, without an error: the stream follows JSON's structure as that parser does.
-    /// (Which of two `results` arrays the decoder keeps is its business: the stream refuses them.)
+    /// Left out: an input naming `results` twice (which of two arrays the decoder keeps is its
+    /// business; the stream refuses them) or holding a `\u` escape (a key may spell `results` so;
+    /// PostImportReaderTests covers it).
     private static func checkRecordCutting(_ input: Data, records: Int, failure: Error?) {
         struct Export: Decodable {
             struct Record: Decodable {
@@ -41,7 +44,9 @@ enum ImportFuzzing {
             }
             let results: [Record]
         }
-        if let failure = failure as? AnywallError, failure.reason.contains("two results arrays") { return }
+        let results = Data("results".utf8)
+        guard let first = input.range(of: results), input.range(of: results, in: first.upperBound..<input.endIndex) == nil,
+              input.range(of: Data(#"\u"#.utf8)) == nil else { return }
         guard let export = try? JSONDecoder().decode(Export.self, from: input) else { return }
         guard failure == nil, records == export.results.count else {
             fatalError("an export of \(export.results.count) records was cut into \(records), then \(failure.map { "\($0)" } ?? "no error")")

@@ -189,12 +189,33 @@ struct ExportRecordStreamTests {
         ("{\"results\":[R1,R2]} trailing", "text follows its closing brace"),
         ("{\"results\":[R1,R2,{\"a\":[1}]}", "record 3 of the Parse export cannot be read: a } closes nothing"),
         ("{\"results\":[R1,R2],\"results\":[]}", "two results arrays"),
+        ("{\"results\":[R1,R2,]}", "record 3 of the Parse export cannot be read: it is empty"),
+        ("{\"results\":[R1,R2,,R1]}", "record 3 of the Parse export cannot be read: it is empty"),
     ])
     func unusable(_ text: String, _ error: String) throws {
         let export = text.replacingOccurrences(of: "R1", with: Self.record("p1")).replacingOccurrences(of: "R2", with: Self.record("p2"))
-        let read = readAll(try reader(export), batch: 10)
-        #expect(read.posts.map(\.objectId) == ["p1", "p2"])
-        #expect(read.error?.contains(error) == true, "\(read.error ?? "no error")")
+        // A batch that ends with the array, and one that does not.
+        for batch in [2, 10] {
+            let read = readAll(try reader(export), batch: batch)
+            #expect(read.posts.map(\.objectId) == ["p1", "p2"], "batches of \(batch)")
+            #expect(read.error?.contains(error) == true, "batches of \(batch): \(read.error ?? "no error")")
+        }
+    }
+
+    @Test("what follows an empty results array is checked too")
+    func emptyArray() throws {
+        let empty = readAll(try reader("{\"results\":[]}\n"))
+        #expect(empty.posts.isEmpty && empty.rejected.isEmpty && empty.error == nil)
+        let read = readAll(try reader("{\"results\":[]} trailing"))
+        #expect(read.error?.contains("text follows its closing brace") == true, "\(read.error ?? "no error")")
+    }
+
+    @Test("a top-level value \"results\" is not the results key; white space between records is not a record")
+    func valueNamedResults() throws {
+        let read = readAll(try reader("{\n\"kind\": \"results\", \"results\": [\n\n  " + Self.record("p1") + "  \n ,\n\t " + Self.record("p2") + "\n\n]}"),
+                           batch: 1)
+        #expect(read.posts.map(\.objectId) == ["p1", "p2"] && read.rejected.isEmpty && read.error == nil)
+        #expect(readAll(try reader("{\n\"kind\": \"results\"}")).error?.hasPrefix("not a Parse export") == true)
     }
 
     @Test("an export without a results array is refused before any record", arguments: [
@@ -218,9 +239,13 @@ struct ExportRecordStreamTests {
     @Test("a record longer than 16 MiB ends the import, the records before it read")
     func overlongRecord() throws {
         let long = #"{"objectId":"long","text":""# + String(repeating: "x", count: 17 << 20) + #"","location":{"latitude":1,"longitude":2}}"#
-        let read = readAll(try reader("{\"results\":[" + Self.record("p1") + "," + long + "]}"), batch: 10)
-        #expect(read.posts.map(\.objectId) == ["p1"])
-        #expect(read.error?.contains("record 2 of the Parse export cannot be read: it is longer than 16 MiB") == true)
+        let spaces = String(repeating: " ", count: 17 << 20)
+        for export in ["{\"results\":[" + Self.record("p1") + "," + long + "]}",
+                       "{\"results\":[" + Self.record("p1") + "," + spaces + Self.record("p2") + "]}"] {
+            let read = readAll(try reader(export), batch: 10)
+            #expect(read.posts.map(\.objectId) == ["p1"])
+            #expect(read.error?.contains("record 2 of the Parse export cannot be read: it is longer than 16 MiB") == true)
+        }
     }
 }
 

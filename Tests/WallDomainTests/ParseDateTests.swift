@@ -41,12 +41,14 @@ struct ParseDateTests {
             let text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1,
                               Int(fields.tm_mday), Int(fields.tm_hour), Int(fields.tm_min), Int(fields.tm_sec), Int(whole.1))
             let expected = try foundation.parse(text)
-            let read = try #require(ParseDate.date(from: text))
+            let read = try #require(ParseDate.parseForm(text), "\(text) is Parse's own form")
             #expect(read.timeIntervalSinceReferenceDate.bitPattern == expected.timeIntervalSinceReferenceDate.bitPattern, "\(text)")
         }
         for text in ["2024-02-29T12:00:00.000Z", "2023-02-29T12:00:00.000Z", "2026-04-31T00:00:00.000Z", "2026-13-01T00:00:00.000Z",
                      "2026-11-21T24:00:00.000Z", "2016-12-31T23:59:60.000Z", "1899-12-31T23:59:59.999Z", "2026-11-21T10:00:00Z",
                      "2026-11-21T10:00:00.5Z", "2026-11-21 10:00:00.000Z", "2026-11-2110:00:00.000Z+"] {
+            // Only the leap day is Parse's own form as the fast reader takes it: Foundation reads the rest.
+            #expect(ParseDate.parseForm(text) == nil || text == "2024-02-29T12:00:00.000Z", "\(text)")
             let expected = (try? foundation.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
             #expect(ParseDate.date(from: text)?.timeIntervalSinceReferenceDate.bitPattern == expected?.timeIntervalSinceReferenceDate.bitPattern,
                     "\(text)")

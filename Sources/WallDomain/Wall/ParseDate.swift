@@ -43,7 +43,7 @@ public enum ParseDate {
     /// Foundation's Gregorian calendar sums it (whole days since 2001, then the time of day with its
     /// fraction), so it is the same `Date` to the bit: an imported post without an objectId takes
     /// its id from its date's digits.
-    private static func parseForm(_ text: String) -> Date? {
+    package static func parseForm(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { bytes -> Date? in
             guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
