@@ -74,11 +74,7 @@ def parse_arguments():
     p.add_argument("--no-plot", action="store_true", help="no plot (matplotlib not needed)")
     p.add_argument("--plot-from", metavar="REPORT",
                    help="measure nothing: print the table and make the plot of a report written before")
-    p.add_argument("--static-swift-stdlib", action="store_true",
-                   help="link the release binaries with --static-swift-stdlib")
-    p.add_argument("--skip-build", action="store_true", help="use the release binaries already built")
-    p.add_argument("--scratch-path", default=".build-bench",
-                   help="swift build's scratch path (relative to the repository), where the binaries are found")
+    bench_wall.add_build_arguments(p)
     args = p.parse_args()
     try:
         args.sizes = sorted({int(x) for x in args.sizes.split(",")})
@@ -122,9 +118,17 @@ def latency(result):
 
 
 def served(args, server, places, work, label):
-    """The server's nearby answers at every place, then wrk's nearby latency: (answers, figures)."""
-    answers = bench_postgres.nearby_answers(server, places)
-    return answers, latency(bench_postgres.reads(args, [server], bench_postgres.nearby_paths(places), work, label))
+    """wrk's nearby latency through `server`."""
+    return latency(bench_postgres.reads(args, [server], bench_postgres.nearby_paths(places), work, label))
+
+
+def stopped(server, name):
+    """Stops `server`; the problems it logged or its exit showed."""
+    exit_status = server.stop()
+    problems = bench_postgres.server_problems(server, name)
+    if exit_status != 0:
+        problems.append(f"{name} exited with {exit_status} on SIGTERM")
+    return problems
 
 
 def measure_size(args, posts, bin_dir, env, cluster, work):
@@ -149,12 +153,10 @@ def measure_size(args, posts, bin_dir, env, cluster, work):
     server_binary = os.path.join(bin_dir, "anywall-server")
     sqlite = load_server.Server(server_binary, ["--store", wall], os.path.join(work, f"server-sqlite-{posts}.log"), env)
     try:
-        sqlite_answers, figures["sqliteServer"] = served(args, sqlite, places, work, f"sqlite-{posts}")
+        sqlite_answers = bench_postgres.nearby_answers(sqlite, places)
+        figures["sqliteServer"] = served(args, sqlite, places, work, f"sqlite-{posts}")
     finally:
-        exit_status = sqlite.stop()
-    problems += bench_postgres.server_problems(sqlite, f"the SQLite server at {posts} posts")
-    if exit_status != 0:
-        problems.append(f"the SQLite server at {posts} posts exited with {exit_status} on SIGTERM")
+        problems += stopped(sqlite, f"the SQLite server at {posts} posts")
 
     cluster.new_database()
     log(f"PostgreSQL on port {cluster.port}: copying the wall into it")
@@ -170,12 +172,9 @@ def measure_size(args, posts, bin_dir, env, cluster, work):
             fail(f"at {posts} posts the stores' nearby answers differ at {len(changed)} of {len(places)} places:\n  "
                  + "\n  ".join(changed[:10]))
         log(f"the PostgreSQL store's nearby answers at {len(places)} places are the SQLite store's")
-        _, figures["postgresServer"] = served(args, postgres, places, work, f"postgres-{posts}")
+        figures["postgresServer"] = served(args, postgres, places, work, f"postgres-{posts}")
     finally:
-        exit_status = postgres.stop()
-    problems += bench_postgres.server_problems(postgres, f"the PostgreSQL server at {posts} posts")
-    if exit_status != 0:
-        problems.append(f"the PostgreSQL server at {posts} posts exited with {exit_status} on SIGTERM")
+        problems += stopped(postgres, f"the PostgreSQL server at {posts} posts")
     figures["placesChecked"] = len(places)
     for key in ("sqliteServer", "postgresServer"):
         if figures[key]["errors"]:

@@ -28,7 +28,7 @@ import time
 import datetime
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_wall import build, private_env, source_state  # noqa: E402
+from bench_wall import add_build_arguments, build, private_env, source_state  # noqa: E402
 
 SCENES = [  # posts, size, style, filter radius
     (200, "200x60", "braille", "1km"), (200, "200x60", "blocks", "1km"), (200, "200x60", "ascii", "1km"),
@@ -43,9 +43,7 @@ def parse_arguments():
     p.add_argument("--seconds", type=int, default=60, help="how long each watch runs")
     p.add_argument("--frames", type=int, default=500, help="frames drawn per scene")
     p.add_argument("--out", default="bench-out", help="folder for everything generated")
-    p.add_argument("--static-swift-stdlib", action="store_true", help="link with --static-swift-stdlib")
-    p.add_argument("--skip-build", action="store_true", help="use the release binaries already built")
-    p.add_argument("--scratch-path", default=".build-bench", help="swift build's scratch path")
+    add_build_arguments(p)
     return p.parse_args()
 
 

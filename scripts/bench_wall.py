@@ -65,11 +65,7 @@ def parse_arguments(argv=None):
     p.add_argument("--sql-rings", default="1,4,16,50,100",
                    help="radii (km) sqlite3 may use: its one query uses the first that holds the answer")
     p.add_argument("--batch-size", type=int, default=10_000, help="anywall import --batch-size")
-    p.add_argument("--static-swift-stdlib", action="store_true",
-                   help="link the release binaries with --static-swift-stdlib")
-    p.add_argument("--skip-build", action="store_true", help="use the release binaries already built")
-    p.add_argument("--scratch-path", default=".build-bench",
-                   help="swift build's scratch path (relative to the repository), where the binaries are found")
+    add_build_arguments(p)
     p.add_argument("--skip-import", action="store_true",
                    help="reuse the wall from a previous run with the same data (no import timing)")
     args = p.parse_args(argv)
@@ -82,6 +78,15 @@ def parse_arguments(argv=None):
     if args.posts < 1 or args.places < 1 or args.rounds < 1 or args.process_places < 1 or args.process_rounds < 1:
         p.error("counts must be at least 1")
     return args
+
+
+def add_build_arguments(p):
+    """The options of the release build a script runs (build(), below)."""
+    p.add_argument("--static-swift-stdlib", action="store_true",
+                   help="link the release binaries with --static-swift-stdlib")
+    p.add_argument("--skip-build", action="store_true", help="use the release binaries already built")
+    p.add_argument("--scratch-path", default=".build-bench",
+                   help="swift build's scratch path (relative to the repository), where the binaries are found")
 
 
 def log(message):
