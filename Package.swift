@@ -182,7 +182,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "PostgresStoreTests", dependencies: ["TestSupport", "anywall-server"]),
+        .testTarget(name: "PostgresStoreTests", dependencies: ["TestSupport", "EmbeddedStore", "anywall-server"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "ArchitectureTests"),
     ],

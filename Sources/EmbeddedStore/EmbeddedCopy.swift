@@ -93,8 +93,13 @@ extension EmbeddedWall {
     }
 
     /// Adds posts as they are, each with its author (by object id) when the author is on the wall.
+    /// Copied posts are not changes anyone saw happen: as a load in bulk, the batch is one gap in
+    /// the change log (a subscriber resuming from before it reads the wall again), not a row a
+    /// post, which the servers would then prune for minutes.
     public func insert(posts: [WallRecords.PostRecord]) throws {
         try write { db in
+            // In the batch's transaction: if it fails, the trigger is back with the rollback.
+            try db.execute(sql: "DROP TRIGGER postChangeCreate")
             for post in posts {
                 try db.execute(sql: """
                     INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, updatedAt, readers, writers, fields)
@@ -103,6 +108,8 @@ extension EmbeddedWall {
                                      Self.millis(post.createdAt), post.updatedAt.map(Self.millis), post.readers, post.writers,
                                      try StoredFields.text(post.fields)])
             }
+            try db.execute(sql: EmbeddedSchema.postChangeCreateTrigger)
+            try self.markChangeGap(db)
         }
     }
 }

@@ -107,7 +107,9 @@ extension PostgresWall {
     }
 
     /// Adds posts as they are, each with its author (by object id) when the author is on the wall:
-    /// a batch in one statement (arrays unnested in their order, so the posts keep it).
+    /// a batch in one statement (arrays unnested in their order, so the posts keep it). The batch
+    /// leaves no change rows (migration v9); it moves the log's horizon past every seq so far, so a
+    /// LiveQuery subscriber resuming from before it reads the wall again, as after a gap.
     public func insert(posts: [WallRecords.PostRecord]) async throws {
         let objectIds = posts.map(\.objectId), texts = posts.map(\.text)
         let latitudes = posts.map(\.location.latitude), longitudes = posts.map(\.location.longitude)
@@ -118,6 +120,7 @@ extension PostgresWall {
         let readers = posts.map { $0.readers ?? "-" }, writers = posts.map { $0.writers ?? "-" }
         let fields = try posts.map { try StoredFields.text($0.fields) ?? "-" }
         _ = try await transaction("adding posts") { connection in
+            try await connection.query("SELECT set_config(\(PostgresSchema.copyingSetting), 'on', true)", logger: self.logger)
             try await connection.query("""
                 INSERT INTO posts (object_id, text, location, user_id, created_at, updated_at, readers, writers, fields)
                 SELECT p.object_id, p.text, ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326)::geography, users.id,
@@ -130,6 +133,9 @@ extension PostgresWall {
                                           readers, writers, fields, position)
                 LEFT JOIN users ON users.object_id = p.author_id
                 ORDER BY p.position
+                """, logger: self.logger)
+            try await connection.query("""
+                UPDATE change_horizon SET pruned_through = greatest(pruned_through, nextval(pg_get_serial_sequence('post_changes', 'seq')))
                 """, logger: self.logger)
         }
     }

@@ -127,20 +127,7 @@ enum PostgresSchema {
             "CREATE INDEX post_changes_at ON post_changes (at)",
             "CREATE TABLE change_horizon (pruned_through bigint NOT NULL)",
             "INSERT INTO change_horizon VALUES (0)",
-            """
-            CREATE FUNCTION log_post_change() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                PERFORM pg_advisory_xact_lock(\(changeLock));
-                IF TG_OP = 'INSERT' THEN
-                    INSERT INTO post_changes (change, object_id) VALUES ('create', NEW.object_id);
-                ELSE
-                    INSERT INTO post_changes (change, object_id, \(changedPostColumns.map(\.name).joined(separator: ", ")))
-                        VALUES (lower(TG_OP), OLD.object_id, \(changedPostColumns.map { "OLD.\($0.name)" }.joined(separator: ", ")));
-                END IF;
-                PERFORM pg_notify('\(changeChannel)', currval(pg_get_serial_sequence('post_changes', 'seq'))::text);
-                RETURN NULL;
-            END $$
-            """,
+            logPostChange(creating: true, skippingCopies: false),
             "CREATE TRIGGER posts_changed AFTER INSERT OR UPDATE OR DELETE ON posts FOR EACH ROW EXECUTE FUNCTION log_post_change()",
         ]),
         // As the SQLite store's v8: a row of `activity` written, changed or deleted leaves a row in
@@ -162,7 +149,34 @@ enum PostgresSchema {
         ]),
         // As the SQLite store's v10 (`IdentityTable`).
         ("v8: authData", IdentityTable.creation(on: .postgres)),
+        // `anywall-server copy`'s batches set `copyingSetting`: copied posts are not changes anyone
+        // saw happen, and ten million rows in the log took the servers minutes to prune. Each batch
+        // moves the horizon instead (`PostgresWall.insert(posts:)`), as the SQLite store's load in bulk marks a gap.
+        ("v9: a copy's posts leave no change rows", [logPostChange(creating: false, skippingCopies: true)]),
     ]
+
+    /// The session setting `anywall-server copy` turns on while it adds posts.
+    static let copyingSetting = "anywall.copying"
+
+    /// The change log's trigger function on posts (v6), made or replaced; `skippingCopies` leaves
+    /// out the rows of a session with `copyingSetting` on (v9).
+    private static func logPostChange(creating: Bool, skippingCopies: Bool) -> String {
+        """
+        \(creating ? "CREATE" : "CREATE OR REPLACE") FUNCTION log_post_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            \(skippingCopies ? "IF current_setting('\(copyingSetting)', true) = 'on' THEN RETURN NULL; END IF;" : "")
+            PERFORM pg_advisory_xact_lock(\(changeLock));
+            IF TG_OP = 'INSERT' THEN
+                INSERT INTO post_changes (change, object_id) VALUES ('create', NEW.object_id);
+            ELSE
+                INSERT INTO post_changes (change, object_id, \(changedPostColumns.map(\.name).joined(separator: ", ")))
+                    VALUES (lower(TG_OP), OLD.object_id, \(changedPostColumns.map { "OLD.\($0.name)" }.joined(separator: ", ")));
+            END IF;
+            PERFORM pg_notify('\(changeChannel)', currval(pg_get_serial_sequence('post_changes', 'seq'))::text);
+            RETURN NULL;
+        END $$
+        """
+    }
 
     /// The columns of `posts` a change row keeps (as v3 left them), with their types. Migration v6
     /// creates the change log from them: a new post column needs a migration that adds it here too.

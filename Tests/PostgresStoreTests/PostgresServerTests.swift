@@ -1,4 +1,5 @@
 import Dispatch
+import EmbeddedStore
 import Foundation
 import Synchronization
 import TestSupport
@@ -295,6 +296,11 @@ struct PostgresServerTests {
 
         let copied = try WallServer.runToExitWithOutput(["copy", "--from", original.path, "--to", cluster.uri], environment: Self.keys)
         #expect(copied.status == 0 && copied.stdout == "copied 2 accounts, 2 sessions, 60 posts, 1 config keys\n", "\(copied)")
+        // Copied posts are not changes anyone saw happen: no row a post in the change log, whose
+        // horizon moved past them instead (a LiveQuery subscriber from before reads the wall again).
+        let changeRows = try cluster.sql("SELECT count(*) FROM post_changes").trimmingCharacters(in: .whitespacesAndNewlines)
+        let horizon = try cluster.sql("SELECT pruned_through FROM change_horizon").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(changeRows == "0" && (Int(horizon) ?? 0) > 0, "\(changeRows) change rows, pruned through \(horizon)")
         server = try WallServer(database: cluster.uri)
         #expect(try answers(server) == before, "the same answers from PostgreSQL")
         let login = try server.send("GET", "/login", query: ["username": "dana", "password": "dana's password"])
@@ -312,6 +318,8 @@ struct PostgresServerTests {
 
         let returned = try WallServer.runToExitWithOutput(["copy", "--from", cluster.uri, "--to", back.path], environment: Self.keys)
         #expect(returned.status == 0 && returned.stdout == copied.stdout, "\(returned)")
+        let backLog = try EmbeddedWall(file: back).postChanges(after: 0, limit: 1_000)
+        #expect(backLog.changes.isEmpty && backLog.prunedThrough > 0, "the SQLite copy's log is a gap, not a row a post")
         server = try WallServer(wall: ["--store", back.path])
         #expect(try answers(server) == before, "the same answers from the SQLite file copied back")
     }
