@@ -98,18 +98,16 @@ extension EmbeddedWall {
     /// post, which the servers would then prune for minutes.
     public func insert(posts: [WallRecords.PostRecord]) throws {
         try write { db in
-            // In the batch's transaction: if it fails, the trigger is back with the rollback.
-            try db.execute(sql: "DROP TRIGGER postChangeCreate")
-            for post in posts {
-                try db.execute(sql: """
-                    INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, updatedAt, readers, writers, fields)
-                    VALUES (?, ?, ?, ?, (SELECT id FROM user WHERE objectId = ?), ?, ?, ?, ?, ?)
-                    """, arguments: [post.objectId, post.text, post.location.latitude, post.location.longitude, post.authorId,
-                                     Self.millis(post.createdAt), post.updatedAt.map(Self.millis), post.readers, post.writers,
-                                     try StoredFields.text(post.fields)])
+            try self.addingAsOneChangeGap(db) {
+                for post in posts {
+                    try db.execute(sql: """
+                        INSERT INTO post (objectId, text, latitude, longitude, userId, createdAt, updatedAt, readers, writers, fields)
+                        VALUES (?, ?, ?, ?, (SELECT id FROM user WHERE objectId = ?), ?, ?, ?, ?, ?)
+                        """, arguments: [post.objectId, post.text, post.location.latitude, post.location.longitude, post.authorId,
+                                         Self.millis(post.createdAt), post.updatedAt.map(Self.millis), post.readers, post.writers,
+                                         try StoredFields.text(post.fields)])
+                }
             }
-            try db.execute(sql: EmbeddedSchema.postChangeCreateTrigger)
-            try self.markChangeGap(db)
         }
     }
 }

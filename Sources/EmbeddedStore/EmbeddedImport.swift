@@ -48,8 +48,10 @@ extension EmbeddedWall {
 
     public func loadPosts(pointsInMemory: Int = loadPointsInMemory,
                           _ body: (_ add: ([ImportedPost]) throws -> ImportOutcome) throws -> Void) throws {
-        try write { db in
-            try db.execute(sql: "DROP TRIGGER postLocationInsert; DROP TRIGGER postChangeCreate")
+        // A million creates would be a million change rows: the load is one gap in the log
+        // instead, and a subscriber resuming from before it is told to read the wall again.
+        try write { db in try addingAsOneChangeGap(db) {
+            try db.execute(sql: "DROP TRIGGER postLocationInsert")
             let isEmpty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM post)") ?? false
             let points = isEmpty ? LoadedPoints(limit: pointsInMemory) : nil
             var authors: [ImportedPost.Author: Int64] = [:]
@@ -61,11 +63,7 @@ extension EmbeddedWall {
                 try index.rebuild(db, from: "SELECT id, latitude, longitude FROM post WHERE readers IS NULL AND parentId IS NULL AND removed IS NULL")
             }
             try db.execute(sql: EmbeddedSchema.postLocationInsertTrigger)
-            try db.execute(sql: EmbeddedSchema.postChangeCreateTrigger)
-            // A million creates would be a million change rows: the load is one gap in the log
-            // instead, and a subscriber resuming from before it is told to read the wall again.
-            try self.markChangeGap(db)
-        }
+        } }
     }
 
     /// The number of posts on the wall.

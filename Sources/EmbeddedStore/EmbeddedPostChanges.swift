@@ -67,6 +67,17 @@ extension EmbeddedWall {
     private static let changeRowBytes = "coalesce(length(text), 0) + coalesce(length(fields), 0) + 100"
 
     /// Marks the writes just made without rows of their own (a load in bulk) as a gap in the log.
+    /// Adds posts through `body` as one gap in the change log, not a row a post: for posts no
+    /// one saw being written (a load in bulk, a copy). In the caller's transaction: if it fails,
+    /// the trigger is back with the rollback.
+    func addingAsOneChangeGap<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.execute(sql: "DROP TRIGGER postChangeCreate")
+        let result = try body()
+        try db.execute(sql: EmbeddedSchema.postChangeCreateTrigger)
+        try markChangeGap(db)
+        return result
+    }
+
     func markChangeGap(_ db: Database) throws {
         try db.execute(sql: "INSERT INTO postChange (change, at, objectId) VALUES ('gap', 0, '')")
         let gap = db.lastInsertedRowID

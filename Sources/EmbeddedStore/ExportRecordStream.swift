@@ -25,6 +25,9 @@ final class ExportRecordStream {
     private static let longestKey = 64
     /// Deeper than any record or export needs; bounds the brackets kept.
     static let maximumNesting = 10_000
+    /// The longest record read, with the white space before it: bounds the bytes a batch holds.
+    private static let maximumRecordLength = 1 << 24
+    private static let tooLong = "it is longer than \(maximumRecordLength >> 20) MiB"
 
     private enum Place {
         /// In the top object (before, or after, its `results` array).
@@ -36,7 +39,6 @@ final class ExportRecordStream {
     }
 
     private let input: LineReader
-    private let maximumRecordLength: Int
     private var buffer: [UInt8] = []
     /// The next byte to read in `buffer`.
     private var position = 0
@@ -67,9 +69,8 @@ final class ExportRecordStream {
     private var pendingError: AnywallError?
 
     /// The records of the export `input` holds from where it stands.
-    init(input: LineReader, maximumRecordLength: Int = 1 << 24) {
+    init(input: LineReader) {
         self.input = input
-        self.maximumRecordLength = maximumRecordLength
     }
 
     /// The next records: up to `count`, stopping once they hold `byteLimit` bytes; none at the end.
@@ -225,8 +226,8 @@ final class ExportRecordStream {
             case .mismatched(let byte):
                 throw Self.unusable(recordsCut + 1, "a \(Character(UnicodeScalar(byte))) closes nothing it opened")
             case .needMore:
-                guard dropped + position - gap <= maximumRecordLength else {
-                    throw Self.unusable(recordsCut + 1, "it is longer than \(maximumRecordLength / (1 << 20)) MiB")
+                guard dropped + position - gap <= Self.maximumRecordLength else {
+                    throw Self.unusable(recordsCut + 1, Self.tooLong)
                 }
                 guard try refill() else {
                     throw AnywallError.inputRejected("the Parse export ends inside record \(recordsCut + 1)")
@@ -247,8 +248,8 @@ final class ExportRecordStream {
         while let byte = try nextByte() {
             guard Self.isWhitespace(byte) else { return byte }
             position += 1
-            guard dropped + position - gap <= maximumRecordLength else {
-                throw Self.unusable(recordsCut + 1, "it is longer than \(maximumRecordLength / (1 << 20)) MiB")
+            guard dropped + position - gap <= Self.maximumRecordLength else {
+                throw Self.unusable(recordsCut + 1, Self.tooLong)
             }
         }
         return nil
@@ -282,7 +283,7 @@ final class ExportRecordStream {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    private static func closes(_ byte: UInt8, _ opened: UInt8) -> Bool {
+    fileprivate static func closes(_ byte: UInt8, _ opened: UInt8) -> Bool {
         (opened == UInt8(ascii: "{") && byte == UInt8(ascii: "}")) || (opened == UInt8(ascii: "[") && byte == UInt8(ascii: "]"))
     }
 
@@ -349,8 +350,7 @@ private struct RecordScan {
                 brackets.append(byte)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if brackets.isEmpty, byte == UInt8(ascii: "]") { return .cut(i) }
-                guard let innermost = brackets.popLast(),
-                      innermost == (byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")) else { return .mismatched(byte) }
+                guard let innermost = brackets.popLast(), ExportRecordStream.closes(byte, innermost) else { return .mismatched(byte) }
             case UInt8(ascii: ","):
                 if brackets.isEmpty { return .cut(i) }
             default:
