@@ -55,7 +55,8 @@ MOUNT = load_server.MOUNT
 DATABASE = "anywall"
 # PostGIS's geography sphere (the WGS 84 mean radius) over anywall's 6371 km: the server's own
 # scaling of a search distance (PostgresWall.postGISMeters), so pgbench asks for the same posts.
-POSTGIS_METERS_PER_METER = ((2 * 6378137.0 + 6356752.314245179) / 3) / bench_wall.EARTH_RADIUS_M
+POSTGIS_EARTH_RADIUS = (2 * 6378137.0 + 6356752.314245179) / 3
+POSTGIS_METERS_PER_METER = POSTGIS_EARTH_RADIUS / bench_wall.EARTH_RADIUS_M
 # Issue 37's targets, each a ratio to a peer in the same run.
 NEARBY_TARGET = ratio_targets.Target("PostgreSQL store nearby (1 process), req/s", 0.9)
 GET_TARGET = ratio_targets.Target("PostgreSQL store GET of one post, req/s", 0.5)
@@ -178,16 +179,25 @@ def copy_wall(cluster, server_binary, wall, posts, env):
 
 
 def nearby_sql(latitude, longitude, columns=NEARBY_COLUMNS):
-    """The server's nearby query (PostgresWall.nearestPosts), its numbers as the server writes them."""
+    """The server's nearby query (PostgresWall.nearestSQL), its numbers as the server writes them."""
     meters = bench_wall.SEARCH_KM * 1000 * POSTGIS_METERS_PER_METER * (1 + 1e-9) + 0.001
+    longitude, latitude = f"{longitude}::float8", f"{latitude}::float8"
     plane_center = f"ST_SetSRID(ST_MakePoint({longitude}, {latitude}), 4326)"
     center = plane_center + "::geography"
+    def box(shift):
+        return (f"posts.location::geometry && ST_MakeEnvelope({longitude} - reach.dlon + {shift}, {latitude} - reach.dlat, "
+                f"{longitude} + reach.dlon + {shift}, {latitude} + reach.dlat, 4326)")
     return (
-        f"SELECT {columns} FROM posts LEFT JOIN users ON users.id = posts.user_id "
-        f"WHERE ST_DWithin(posts.location, {center}, least({meters!r}, (SELECT max(ST_Distance(nearest.location, {center}, false)) "
+        f"WITH reach AS MATERIALIZED (SELECT meters, dlat, CASE WHEN abs({latitude}) + dlat >= 90 THEN 180.0 "
+        f"ELSE degrees(asin(sin(radians(dlat)) / cos(radians({latitude})))) * 1.000000001 + 1e-9 END AS dlon "
+        f"FROM (SELECT meters, degrees(meters / {POSTGIS_EARTH_RADIUS!r}) * 1.000000001 + 1e-9 AS dlat "
+        f"FROM (SELECT least({meters!r}, (SELECT max(ST_Distance(nearest.location, {center}, false)) "
         f"FROM (SELECT posts.location FROM posts ORDER BY posts.location::geometry <-> {plane_center} LIMIT {bench_wall.LIMIT}) "
-        f"AS nearest) * 1.000000001 + 0.001), false) "
-        f"ORDER BY posts.location <-> {center}, posts.object_id LIMIT {bench_wall.LIMIT}")
+        f"AS nearest) * 1.000000001 + 0.001) AS meters OFFSET 0) AS bound) AS angles) "
+        f"SELECT {columns} FROM (SELECT posts.* FROM posts, reach "
+        f"WHERE ({box(0)} OR {box(360)} OR {box(-360)}) AND ST_Distance(posts.location, {center}, false) <= reach.meters "
+        f"ORDER BY posts.location <-> {center}, posts.object_id LIMIT {bench_wall.LIMIT}) AS posts "
+        f"LEFT JOIN users ON users.id = posts.user_id ORDER BY posts.location <-> {center}, posts.object_id")
 
 
 def query_alone(args, cluster, places, work):

@@ -50,6 +50,7 @@ package enum WallCopy {
                 counts.posts += batch.posts.count
                 position = last
             }
+            try await to.finishCopy()
             return counts
         } catch let failure as ServerFailure {
             throw failure
@@ -94,6 +95,8 @@ protocol WallRecordStore {
     func changePostFields(adding types: [String: FieldType], deleting names: Set<String>) async throws
     /// Whether the store holds replies, votes, reports or moderators, which a copy does not move yet.
     func holdsConversation() async throws -> Bool
+    /// Readies the store to serve the posts a copy added, once the last is in.
+    func finishCopy() async throws
     func close()
 }
 
@@ -122,5 +125,7 @@ private struct EmbeddedRecordStore: WallRecordStore {
         try wall.changePostFields(adding: types, deleting: names)
     }
     func holdsConversation() throws -> Bool { try wall.holdsConversation() }
+    /// Nothing to do: the R*Tree places each post as it is inserted, as a build from scratch would.
+    func finishCopy() {}
     func close() {}
 }

@@ -12,7 +12,7 @@ extension PostgresWall {
     /// distance in anywall's meters becomes PostGIS's by this ratio. Candidates are found with a
     /// hair more and then tested in Swift with anywall's own formula, the test the SQLite store
     /// makes, so both stores include and exclude the same posts.
-    static let postGISMetersPerMeter = ((2 * 6_378_137.0 + 6_356_752.314_245_179) / 3) / GreatCircle.earthRadius.meters
+    static let postGISMetersPerMeter = postGISEarthRadius / GreatCircle.earthRadius.meters
 
     /// A distance in anywall's meters as PostGIS measures it, rounded up so no post is missed.
     static func postGISMeters(_ distance: Distance) -> Double {
@@ -21,6 +21,9 @@ extension PostgresWall {
 
     /// What a distance is widened by, beside a millimetre, for the rounding of two formulas.
     static let postGISMargin = 1e-9
+
+    /// The radius in meters of the sphere PostGIS measures a geography on without its spheroid.
+    static let postGISEarthRadius = (2 * 6_378_137.0 + 6_356_752.314_245_179) / 3
 
     /// The columns of a stored post and its author, in the order `storedPost(_:)` reads them.
     static let postColumnList = """
@@ -245,12 +248,7 @@ extension PostgresWall {
 
     /// The nearest posts (not replies: `nearby` lists posts) `reader` may read to `query`'s center
     /// within its search distance, nearest first (ties by object id), at most its limit; a removed
-    /// post only for its author (`nearestReadable`). The planar index's KNN order (`<->`
-    /// on `location::geometry`) finds the limit-th nearest posts on the plane; the farthest of
-    /// them on the sphere bounds how far the true nearest can be, and only posts that near (ties
-    /// included) are then sorted. Within the whole search distance instead, PostgreSQL
-    /// underestimates how many posts a city holds and sorts them all; KNN on geography bounds it
-    /// too, but is ten times the cost of the plane's (scripts/bench-postgres, docs/performance.md).
+    /// post only for its author (`nearestReadable`). How it is found: `nearestSQL`.
     public func nearestPosts(_ query: WallQuery, for reader: PostReader, session: String? = nil) async throws -> [StoredPost] {
         guard query.limit > 0 else { return [] }
         let center = query.center, meters = Self.postGISMeters(query.searchDistance), limit = query.limit
@@ -284,17 +282,43 @@ extension PostgresWall {
 
     /// The nearest search's SQL among the posts that meet `among`, its values at the placeholders
     /// given (see `nearestPosts`).
+    ///
+    /// The planar index's KNN order finds the limit-th nearest posts on the plane; the farthest of
+    /// them on the sphere, `reach.meters`, bounds how far the true nearest can be. The posts that
+    /// near are then read through the same index, by the box in degrees that holds the circle
+    /// (`dlat`, `dlon`; every longitude when the circle holds a pole; shifted by 360 degrees for the
+    /// part of it across the antimeridian), and only they are sorted on the sphere. The geography
+    /// index, asked for the circle itself, read ~1,500 pages of a 10^7-post wall to find 40 posts;
+    /// within the whole search distance, PostgreSQL underestimates how many posts a city holds and
+    /// sorts them all (docs/performance.md). The authors are joined to the nearest posts alone: joined before the
+    /// limit, on a large wall the planner guesses a thousand rows and hashes every user.
     static func nearestSQL(among: String, longitude: String, latitude: String, meters: String, limit: String) -> String {
+        let longitude = "\(longitude)::float8", latitude = "\(latitude)::float8", margin = 1 + postGISMargin
         let planeCenter = "ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)", center = "\(planeCenter)::geography"
+        func box(shifted shift: Int) -> String {
+            """
+            posts.location::geometry && ST_MakeEnvelope(\(longitude) - reach.dlon + \(shift), \(latitude) - reach.dlat,
+                                                        \(longitude) + reach.dlon + \(shift), \(latitude) + reach.dlat, 4326)
+            """
+        }
         return """
-            SELECT \(postColumns)
-            WHERE \(among) AND ST_DWithin(posts.location, \(center), least(\(meters)::float8,
-                (SELECT max(ST_Distance(nearest.location, \(center), false)) FROM
-                    (SELECT posts.location FROM posts WHERE \(among)
-                     ORDER BY posts.location::geometry <-> \(planeCenter) LIMIT \(limit)) AS nearest)
-                * \(1 + postGISMargin) + 0.001), false)
+            WITH reach AS MATERIALIZED (
+                SELECT meters, dlat, CASE WHEN abs(\(latitude)) + dlat >= 90 THEN 180.0
+                                          ELSE degrees(asin(sin(radians(dlat)) / cos(radians(\(latitude))))) * \(margin) + 1e-9 END AS dlon
+                FROM (SELECT meters, degrees(meters / \(postGISEarthRadius)) * \(margin) + 1e-9 AS dlat
+                      FROM (SELECT least(\(meters)::float8,
+                                (SELECT max(ST_Distance(nearest.location, \(center), false)) FROM
+                                    (SELECT posts.location FROM posts WHERE \(among)
+                                     ORDER BY posts.location::geometry <-> \(planeCenter) LIMIT \(limit)) AS nearest)
+                                * \(margin) + 0.001) AS meters OFFSET 0) AS bound) AS angles)
+            SELECT \(postColumnList) FROM (
+                SELECT posts.* FROM posts, reach
+                WHERE \(among) AND (\(box(shifted: 0)) OR \(box(shifted: 360)) OR \(box(shifted: -360)))
+                    AND ST_Distance(posts.location, \(center), false) <= reach.meters
+                ORDER BY posts.location <-> \(center), posts.object_id
+                LIMIT \(limit)) AS posts
+            LEFT JOIN users ON users.id = posts.user_id
             ORDER BY posts.location <-> \(center), posts.object_id
-            LIMIT \(limit)
             """
     }
 

@@ -159,11 +159,13 @@ public final class PostgresWall: Sendable {
     /// turned into `backendUnreachable`; the wall's own answers (`AnywallError`) pass as they are,
     /// and a read the database stopped at `queryTimeLimit` is `QueryTimeLimit.Exceeded`. A write it
     /// stopped (one held behind a lock past the limit) is not the client's query: it stays a failure
-    /// of the wall, which a client retries (the outbox keeps the post).
-    func call<T: Sendable>(_ what: String, reading: Bool = false, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// of the wall, which a client retries (the outbox keeps the post). `deadline` replaces the
+    /// timeout for work that grows with the wall (an index built again).
+    func call<T: Sendable>(_ what: String, reading: Bool = false, deadline: Duration? = nil,
+                           _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
             // A lost database shows as no connection to lease: the deadline turns that into an error too.
-            return try await Self.within(reading ? readDeadline : timeout, "the wall at \(address) failed while \(what)", body)
+            return try await Self.within(deadline ?? (reading ? readDeadline : timeout), "the wall at \(address) failed while \(what)", body)
         } catch let error as AnywallError {
             throw error
         } catch let error as PSQLError where reading && stoppedAtLimit(error) != nil {

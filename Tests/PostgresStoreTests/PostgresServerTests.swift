@@ -210,6 +210,67 @@ struct PostgresServerTests {
         }
     }
 
+    @Test("the nearest posts agree with the SQLite store around both poles, across the antimeridian, on a pile of posts at one point and anywhere, for a stranger and for a reader of private posts")
+    func nearestAgreeEverywhere() throws {
+        let cluster = try PostgresCluster()
+        defer { cluster.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("anywall-nearest-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var server = try WallServer(wall: ["--store", file.path])
+        let dana = try server.signUp("dana"), eve = try server.signUp("eve")
+        var generator = SeededGenerator(seed: 37)
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+        var places: [(latitude: Double, longitude: Double)] = []
+        places += (0..<40).map { _ in (random(89.0...89.9999), random(-179.99...179.99)) }
+        places += (0..<20).map { _ in (random(-89.9999 ... -89.0), random(-179.99...179.99)) }
+        places += (0..<60).map { index in (random(-10.0...10.0), index.isMultiple(of: 2) ? random(179.5...179.9999) : random(-179.9999 ... -179.5)) }
+        places += Array(repeating: (48.8566, 2.3522), count: 40) + (0..<20).map { _ in (48.8566 + random(-0.0001...0.0001), 2.3522 + random(-0.0001...0.0001)) }
+        places += (0..<100).map { _ in (random(-89.9...89.9), random(-179.99...179.99)) }
+        for (index, place) in places.enumerated() {
+            // Every fourth post is dana's alone to read: her search counts it, a stranger's does not.
+            var body: [String: Any] = ["text": "post \(index)", "location": point(place)]
+            if index % 4 == 1 { body["ACL"] = [dana.objectId: ["read": true, "write": true]] }
+            let answer = try server.send("POST", "/classes/Posts", headers: Self.sessionHeaders(index % 4 == 1 ? dana.token : eve.token), json: body)
+            #expect(answer.status == 201, "\(answer)")
+        }
+        let centers: [(latitude: Double, longitude: Double)] = [(89.9999, 0), (89.9, 45), (89.5, -170), (-89.95, 100), (-89.9999, 0), (0, 179.9999), (0, -179.99),
+                                                                (5, 179.9), (-3, -179.7), (48.8566, 2.3522), (48.8567, 2.3523), (48.9, 2.4)]
+            + (0..<12).map { _ in (random(-89.9...89.9), random(-179.99...179.99)) }
+        func answers(_ server: WallServer) throws -> [[String]] {
+            var found: [[String]] = []
+            for center in centers {
+                for (kilometers, limit) in [(50.0, 3), (2_000.0, 20), (30_000.0, 20)] {
+                    let near = ["location": ["$nearSphere": point(center), "$maxDistanceInKilometers": kilometers]]
+                    let whereClause = String(decoding: try JSONSerialization.data(withJSONObject: near), as: UTF8.self)
+                    for headers in [WallServer.keyHeaders, Self.sessionHeaders(dana.token)] {
+                        let answer = try server.send("GET", "/classes/Posts", query: ["where": whereClause, "limit": "\(limit)"], headers: headers)
+                        #expect(answer.status == 200, "\(answer)")
+                        found.append((answer.json["results"] as? [[String: Any]] ?? []).compactMap { $0["objectId"] as? String })
+                    }
+                }
+            }
+            return found
+        }
+        let onSQLite = try answers(server)
+        server.stop()
+        #expect(onSQLite.contains { $0.count == 20 } && onSQLite.contains { $0.isEmpty } && onSQLite.contains { (1..<20).contains($0.count) },
+                "full, empty and partial answers are all compared")
+
+        let copied = try WallServer.runToExitWithOutput(["copy", "--from", file.path, "--to", cluster.uri], environment: Self.keys)
+        #expect(copied.status == 0, "\(copied)")
+        server = try WallServer(database: cluster.uri)
+        let onPostgres = try answers(server)
+        var index = 0
+        for center in centers {
+            for kilometers in [50.0, 2_000.0, 30_000.0] {
+                for reader in ["a stranger", "dana"] {
+                    #expect(onPostgres[index] == onSQLite[index], "at \(center), within \(kilometers) km, for \(reader)")
+                    index += 1
+                }
+            }
+        }
+    }
+
     @Test("a streaming standby serves reads: a user sees their own post at once, others' reads go to the standby, and the standby stopped and started again costs clients nothing")
     func streamingStandby() throws {
         let primary = try PostgresCluster()
