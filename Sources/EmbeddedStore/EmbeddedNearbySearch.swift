@@ -33,8 +33,13 @@ import WallStorage
 ///   read (`IndexNodeCache`, `AuthorCache`), each checked against the wall at the start of the
 ///   search's read transaction.
 struct EmbeddedNearbySearch<Found> {
-    /// The first ring's radius.
-    static var firstRing: Distance { .meters(250) }
+    /// The first ring's radius. Narrow, because the two ways to miss cost differently: a ring too
+    /// narrow costs one more, sized from the density it saw; one too wide reads every post in it,
+    /// and a city holds more of them as the wall grows. At a city of a 10^7-post wall the 20th post
+    /// is ~80 m away: a first ring of 250 m read ~250 entries and took 2.4x the time of a 10^6
+    /// wall's search; 100 m reads ~40 and takes 1.3x, and random places take the same time with
+    /// either (docs/performance.md).
+    static var firstRing: Distance { .meters(100) }
     /// Each ring is at least this many times wider than the last.
     /// (Small: in a city the 20th post is often just past the first ring.)
     static var minimumGrowth: Double { 1.25 }
