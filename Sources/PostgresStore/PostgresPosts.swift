@@ -365,17 +365,22 @@ extension PostgresWall {
     /// `near`'s distance of its center, or anywhere when both are nil, in the order they were
     /// left. Rows stream from the database: memory stays the size of a few posts however many
     /// match. The caller makes the exact test.
+    ///
+    /// Posts near a center are read through the planar index by the boxes that cover the circle
+    /// and kept by their distance on the sphere, not through the geography index, which reads
+    /// many more pages on a large wall (`nearestSQL`).
     public func forEachStoredPost(inAny boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?, where condition: RecordCondition,
                                   for session: String? = nil, _ body: @escaping @Sendable (StoredPost) throws -> Void) async throws {
         let schema = try await postSchema().types
         var region = "true"
-        if let boxes {
+        if let boxes = boxes ?? near.map({ BoundingBox.covering(center: $0.center, radius: $0.distance) }) {
             guard !boxes.isEmpty else { return }
-            region = boxes.map {
+            region = "(" + boxes.map {
                 "(posts.location::geometry) && ST_MakeEnvelope(\($0.minLongitude), \($0.minLatitude), \($0.maxLongitude), \($0.maxLatitude), 4326)"
-            }.joined(separator: " OR ")
-        } else if let near {
-            region = "ST_DWithin(posts.location, \(Self.point(near.center)), \(Self.postGISMeters(near.distance)), false)"
+            }.joined(separator: " OR ") + ")"
+        }
+        if let near {
+            region += " AND ST_Distance(posts.location, \(Self.point(near.center)), false) <= \(Self.postGISMeters(near.distance))"
         }
         var statement = PostgresStatement()
         let sql = statement.condition(condition, schema: schema)

@@ -210,7 +210,7 @@ struct PostgresServerTests {
         }
     }
 
-    @Test("the nearest posts agree with the SQLite store around both poles, across the antimeridian, on a pile of posts at one point and anywhere, for a stranger and for a reader of private posts")
+    @Test("the nearest posts, and the posts counted within a circle, agree with the SQLite store around both poles, across the antimeridian, on a pile of posts at one point and anywhere, for a stranger and for a reader of private posts")
     func nearestAgreeEverywhere() throws {
         let cluster = try PostgresCluster()
         defer { cluster.stop() }
@@ -248,13 +248,20 @@ struct PostgresServerTests {
                         found.append((answer.json["results"] as? [[String: Any]] ?? []).compactMap { $0["objectId"] as? String })
                     }
                 }
+                // Every post within 2,000 km, counted: a scan of the circle, not the nearest search.
+                let near = ["location": ["$nearSphere": point(center), "$maxDistanceInKilometers": 2_000]]
+                let whereClause = String(decoding: try JSONSerialization.data(withJSONObject: near), as: UTF8.self)
+                let answer = try server.send("GET", "/classes/Posts", query: ["where": whereClause, "limit": "1000", "count": "1"],
+                                             headers: Self.sessionHeaders(dana.token))
+                #expect(answer.status == 200, "\(answer)")
+                found.append((answer.json["results"] as? [[String: Any]] ?? []).compactMap { $0["objectId"] as? String }.sorted() + ["\(answer.json["count"] ?? "")"])
             }
             return found
         }
         let onSQLite = try answers(server)
         server.stop()
-        #expect(onSQLite.contains { $0.count == 20 } && onSQLite.contains { $0.isEmpty } && onSQLite.contains { (1..<20).contains($0.count) },
-                "full, empty and partial answers are all compared")
+        #expect(onSQLite.contains { $0.count == 20 } && onSQLite.contains { $0.isEmpty } && onSQLite.contains { (1..<20).contains($0.count) }
+                && onSQLite.contains { $0.count > 20 }, "full, empty and partial answers are all compared, and circles of many posts")
 
         let copied = try WallServer.runToExitWithOutput(["copy", "--from", file.path, "--to", cluster.uri], environment: Self.keys)
         #expect(copied.status == 0, "\(copied)")
@@ -268,6 +275,8 @@ struct PostgresServerTests {
                     index += 1
                 }
             }
+            #expect(onPostgres[index] == onSQLite[index], "every post within 2,000 km of \(center)")
+            index += 1
         }
     }
 
