@@ -189,7 +189,7 @@ def nearby_sql(latitude, longitude, columns=NEARBY_COLUMNS):
                 f"{longitude} + reach.dlon + {shift}, {latitude} + reach.dlat, 4326)")
     return (
         f"WITH reach AS MATERIALIZED (SELECT meters, dlat, CASE WHEN abs({latitude}) + dlat >= 90 THEN 180.0 "
-        f"ELSE degrees(asin(sin(radians(dlat)) / cos(radians({latitude})))) * 1.000000001 + 1e-9 END AS dlon "
+        f"ELSE degrees(asin(least(1, sin(radians(dlat)) / cos(radians({latitude}))))) * 1.000000001 + 1e-9 END AS dlon "
         f"FROM (SELECT meters, degrees(meters / {POSTGIS_EARTH_RADIUS!r}) * 1.000000001 + 1e-9 AS dlat "
         f"FROM (SELECT least({meters!r}, (SELECT max(ST_Distance(nearest.location, {center}, false)) "
         f"FROM (SELECT posts.location FROM posts ORDER BY posts.location::geometry <-> {plane_center} LIMIT {bench_wall.LIMIT}) "

@@ -290,8 +290,9 @@ extension PostgresWall {
     /// part of it across the antimeridian), and only they are sorted on the sphere. The geography
     /// index, asked for the circle itself, read ~1,500 pages of a 10^7-post wall to find 40 posts;
     /// within the whole search distance, PostgreSQL underestimates how many posts a city holds and
-    /// sorts them all (docs/performance.md). The authors are joined to the nearest posts alone: joined before the
-    /// limit, on a large wall the planner guesses a thousand rows and hashes every user.
+    /// sorts them all (docs/performance.md). The authors are joined to the nearest posts alone:
+    /// joined before the limit, on a large wall the planner guesses a thousand rows and hashes
+    /// every user. (`least(1, ...)`: at a circle just short of a pole, rounding may pass 1.)
     static func nearestSQL(among: String, longitude: String, latitude: String, meters: String, limit: String) -> String {
         let longitude = "\(longitude)::float8", latitude = "\(latitude)::float8", margin = 1 + postGISMargin
         let planeCenter = "ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)", center = "\(planeCenter)::geography"
@@ -304,7 +305,7 @@ extension PostgresWall {
         return """
             WITH reach AS MATERIALIZED (
                 SELECT meters, dlat, CASE WHEN abs(\(latitude)) + dlat >= 90 THEN 180.0
-                                          ELSE degrees(asin(sin(radians(dlat)) / cos(radians(\(latitude))))) * \(margin) + 1e-9 END AS dlon
+                                          ELSE degrees(asin(least(1, sin(radians(dlat)) / cos(radians(\(latitude)))))) * \(margin) + 1e-9 END AS dlon
                 FROM (SELECT meters, degrees(meters / \(postGISEarthRadius)) * \(margin) + 1e-9 AS dlat
                       FROM (SELECT least(\(meters)::float8,
                                 (SELECT max(ST_Distance(nearest.location, \(center), false)) FROM
