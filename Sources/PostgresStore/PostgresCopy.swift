@@ -142,7 +142,7 @@ extension PostgresWall {
 
     /// Readies the wall to serve the posts a copy added. The planar location index, built post by
     /// post, is built again at once: PostgreSQL then sorts the points along a curve and packs
-    /// them, and at a city of a 10^7-post wall a nearest search reads a tenth of the pages
+    /// them, and at the cities of a 10^7-post wall a nearest search takes a fifth of the time
     /// (docs/performance.md). The planner's statistics are taken, so it knows the wall's size.
     /// The build takes ~20 s for 10^7 posts: its deadline is an hour, not a call's.
     public func finishCopy() async throws {
