@@ -29,6 +29,8 @@ package struct PostSearch {
         /// The nearest search, and the condition of the posts it leaves out that the answer may
         /// hold (nil: none).
         case nearest(WallQuery, leftOut: RecordCondition?)
+        /// Every post that may lie in one of `boxes` (nil: anywhere), tested exactly; with `near`,
+        /// the boxes are those covering its circle, which a store may test itself too.
         case scan(boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?)
     }
 
@@ -54,7 +56,7 @@ package struct PostSearch {
         // Candidates are those in the first area's boxes, else within the near distance, else (a
         // `$nearSphere` without a distance, among other constraints) all posts.
         if let area = filter.areas.first { return .scan(boxes: area.boxes, near: nil) }
-        if let near = filter.near, let distance = near.maxDistance { return .scan(boxes: nil, near: (near.center, distance)) }
+        if let near = filter.near, let distance = near.maxDistance { return scan(near: near.center, within: distance) }
         return .scan(boxes: nil, near: nil)
     }
 
@@ -80,7 +82,13 @@ package struct PostSearch {
         scanned.filter.condition = query.filter.condition.and(leftOut)
         scanned.skip = 0
         scanned.limit = search.limit
-        return PostSearch(query: scanned, plan: .scan(boxes: nil, near: reach < WallQuery.wholeEarth ? (search.center, reach) : nil))
+        return PostSearch(query: scanned, plan: reach < WallQuery.wholeEarth ? Self.scan(near: search.center, within: reach) : .scan(boxes: nil, near: nil))
+    }
+
+    /// The scan of the posts within `distance` of `center`: the boxes that cover the circle, on
+    /// both stores' location indexes.
+    private static func scan(near center: GeoPoint, within distance: Distance) -> Plan {
+        .scan(boxes: BoundingBox.covering(center: center, radius: distance), near: (center, distance))
     }
 
     /// The nearest search, when the only posts it leaves out that the answer may hold are replies:

@@ -153,8 +153,7 @@ extension SQLiteWallStore {
             let found = try wall.nearestPosts(nearest, for: query.reader)
             guard let leftOut = search.leftOutSearch(after: found) else { return (Array(found.dropFirst(query.skip)), nil) }
             return (search.page(nearest: found, leftOut: try run(leftOut, on: wall).posts), nil)
-        case .scan(let boxes, let near):
-            let candidates = boxes ?? near.map { BoundingBox.covering(center: $0.center, radius: $0.distance) }
+        case .scan(let candidates, _):
             guard query.order.isEmpty else {
                 let scan = search.scan()
                 try wall.forEachStoredPost(inAny: candidates, where: search.condition) { scan.offer($0) }

@@ -362,19 +362,18 @@ extension PostgresWall {
         }
     }
 
-    /// Hands `body` each post that meets `condition` and may lie in one of `boxes`, or within
-    /// `near`'s distance of its center, or anywhere when both are nil, in the order they were
-    /// left. Rows stream from the database: memory stays the size of a few posts however many
-    /// match. The caller makes the exact test.
+    /// Hands `body` each post that meets `condition` and may lie in one of `boxes` (anywhere when
+    /// nil), and within `near`'s distance of its center when given, in the order they were left.
+    /// Rows stream from the database: memory stays the size of a few posts however many match.
+    /// The caller makes the exact test.
     ///
-    /// Posts near a center are read through the planar index by the boxes that cover the circle
-    /// and kept by their distance on the sphere, not through the geography index, which reads
-    /// many more pages on a large wall (`nearestSQL`).
+    /// The boxes are read through the planar index, and `near` is tested on the sphere, not
+    /// through the geography index, which reads many more pages on a large wall (`nearestSQL`).
     public func forEachStoredPost(inAny boxes: [BoundingBox]?, near: (center: GeoPoint, distance: Distance)?, where condition: RecordCondition,
                                   for session: String? = nil, _ body: @escaping @Sendable (StoredPost) throws -> Void) async throws {
         let schema = try await postSchema().types
         var region = "true"
-        if let boxes = boxes ?? near.map({ BoundingBox.covering(center: $0.center, radius: $0.distance) }) {
+        if let boxes {
             guard !boxes.isEmpty else { return }
             region = "(" + boxes.map {
                 "(posts.location::geometry) && ST_MakeEnvelope(\($0.minLongitude), \($0.minLatitude), \($0.maxLongitude), \($0.maxLatitude), 4326)"

@@ -260,6 +260,12 @@ struct PostgresServerTests {
         }
         let onSQLite = try answers(server)
         server.stop()
+        // The circles' counts against the places themselves (dana reads every post): both stores
+        // read a circle through boxes made the same way, so agreeing alone would not show them whole.
+        for (index, center) in centers.enumerated() {
+            let within = places.filter { Self.kilometers(from: center, to: $0) <= 2_000 }.count
+            #expect(onSQLite[index * 7 + 6].last == "\(within)", "\(within) posts within 2,000 km of \(center)")
+        }
         #expect(onSQLite.contains { $0.count == 20 } && onSQLite.contains { $0.isEmpty } && onSQLite.contains { (1..<20).contains($0.count) }
                 && onSQLite.contains { $0.count > 20 }, "full, empty and partial answers are all compared, and circles of many posts")
 
@@ -411,6 +417,14 @@ struct PostgresServerTests {
         DispatchQueue.global().asyncAfter(deadline: .now() + 3) { writer.stop(signal: SIGKILL) }
         let run = try LiveQueryCheck.run("killed", against: writer, environment: ["PARSE_API_ROOT_B": reader.parseURL])
         #expect(run.status == 0 && run.stdout.contains(" passed, 0 failed"), "\(run.stdout.suffix(4000))\n\(run.stderr.suffix(2000))")
+    }
+
+    /// The great-circle distance on anywall's sphere of 6371 km (haversine).
+    private static func kilometers(from a: (latitude: Double, longitude: Double), to b: (latitude: Double, longitude: Double)) -> Double {
+        let radians = Double.pi / 180
+        let h = pow(sin((b.latitude - a.latitude) * radians / 2), 2)
+            + cos(a.latitude * radians) * cos(b.latitude * radians) * pow(sin((b.longitude - a.longitude) * radians / 2), 2)
+        return 2 * 6_371 * asin(min(1, h.squareRoot()))
     }
 
     private func point(_ place: (latitude: Double, longitude: Double)) -> [String: Any] {
